@@ -1,0 +1,11 @@
+// Counts heap allocations by interposing malloc, calloc, realloc and posix_memalign.
+// Linked only into the benchmark harness and the tests, never into the library.
+#ifndef CALLOCATIONCOUNTER_H
+#define CALLOCATIONCOUNTER_H
+
+#include <stdint.h>
+
+/// The number of allocation calls made by any thread since the process started.
+uint64_t mb_allocation_count(void);
+
+#endif

@@ -1,0 +1,1 @@
+// The benchmark suites run by `mediabench bench`.

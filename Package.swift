@@ -1,0 +1,109 @@
+// swift-tools-version: 6.2
+// A Swift RTP media engine and codec library for Linux. See README.md and ../shared/DESIGN.md.
+import PackageDescription
+
+/// Every Swift target builds in Swift 6 language mode with warnings treated as errors.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+/// A system library found through pkg-config and installed from Debian's packages.
+func systemLibrary(_ name: String, pkgConfig: String, apt: String) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt([apt])])
+}
+
+let package = Package(
+    name: "MediaEngine",
+    products: [
+        .library(name: "RTP", targets: ["RTP"]),
+        .library(name: "Codecs", targets: ["Codecs"]),
+        .library(name: "Jitter", targets: ["Jitter"]),
+        .library(name: "NetworkModel", targets: ["NetworkModel"]),
+        .library(name: "Capture", targets: ["Capture"]),
+        .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
+        .library(name: "AudioDevice", targets: ["AudioDevice"]),
+        .library(name: "MediaSession", targets: ["MediaSession"]),
+        .executable(name: "mediabench", targets: ["mediabench"]),
+    ],
+    targets: [
+        // C libraries, wrapped once each by the module that owns them.
+        systemLibrary("CSRTP", pkgConfig: "libsrtp2", apt: "libsrtp2-dev"),
+        systemLibrary("COpus", pkgConfig: "opus", apt: "libopus-dev"),
+        systemLibrary("CSpeexDSP", pkgConfig: "speexdsp", apt: "libspeexdsp-dev"),
+        systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
+        systemLibrary("CPcap", pkgConfig: "libpcap", apt: "libpcap-dev"),
+        .target(name: "CMediaShims", dependencies: ["COpus"]),
+
+        // The library, lowest module first.
+        .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
+        .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
+        .target(name: "NetworkModel", swiftSettings: strict),
+        .target(name: "Jitter", dependencies: ["RTP", "Codecs"], swiftSettings: strict),
+        .target(name: "Capture", dependencies: ["CPcap"], swiftSettings: strict),
+        .target(
+            name: "QualityMetrics",
+            dependencies: ["RTP", "Jitter", "Codecs", "Capture"],
+            swiftSettings: strict
+        ),
+        .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
+        .target(
+            name: "MediaSession",
+            dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel", "QualityMetrics", "AudioDevice"],
+            swiftSettings: strict
+        ),
+
+        // The command-line tool and its benchmark harness (never part of the library).
+        .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
+        .target(
+            name: "BenchmarkHarness",
+            dependencies: ["CAllocationCounter"],
+            path: "Benchmarks/Harness",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "BenchmarkSuites",
+            dependencies: [
+                "BenchmarkHarness", "RTP", "Codecs", "Jitter", "NetworkModel", "Capture",
+                "QualityMetrics", "MediaSession",
+            ],
+            path: "Benchmarks/Suites",
+            swiftSettings: strict
+        ),
+        .target(
+            name: "MediabenchCLI",
+            dependencies: [
+                "BenchmarkHarness", "BenchmarkSuites", "RTP", "Codecs", "Jitter", "NetworkModel",
+                "Capture", "QualityMetrics", "AudioDevice", "MediaSession",
+            ],
+            swiftSettings: strict
+        ),
+        .executableTarget(name: "mediabench", dependencies: ["MediabenchCLI"], swiftSettings: strict),
+
+        // libFuzzer entry points; built for real only by scripts/fuzz.sh (see Fuzz/README.md).
+        .executableTarget(
+            name: "mediafuzz",
+            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "MediaSession"],
+            path: "Fuzz",
+            exclude: ["README.md"],
+            swiftSettings: strict
+        ),
+
+        // Tests.
+        .target(name: "TestSupport", dependencies: ["BenchmarkHarness"], path: "Tests/TestSupport", swiftSettings: strict),
+        .testTarget(name: "RTPTests", dependencies: ["RTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "NetworkModelTests", dependencies: ["NetworkModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "JitterTests", dependencies: ["Jitter", "NetworkModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "CaptureTests", dependencies: ["Capture", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "QualityMetricsTests",
+            dependencies: ["QualityMetrics", "Capture", "RTP", "TestSupport"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MediabenchTests",
+            dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],
+            swiftSettings: strict
+        ),
+    ]
+)

@@ -1,0 +1,1 @@
+// AudioDevice: ALSA capture and playback.

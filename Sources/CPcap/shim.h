@@ -1,0 +1,2 @@
+// libpcap (Debian libpcap-dev), wrapped by the Capture module only.
+#include <pcap/pcap.h>

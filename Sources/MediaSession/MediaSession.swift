@@ -1,0 +1,1 @@
+// MediaSession: the softphone-facing engine (transport, pipelines, SDP, mute/hold/DTMF).

@@ -1,0 +1,1 @@
+// NetworkModel: seeded network impairment models and the trace file formats.

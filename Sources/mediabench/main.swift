@@ -1,0 +1,4 @@
+import Foundation
+import MediabenchCLI
+
+exit(Mediabench.run(Array(CommandLine.arguments.dropFirst())))

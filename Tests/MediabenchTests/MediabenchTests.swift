@@ -1,0 +1,1 @@
+// Tests for the mediabench command line and benchmark harness.

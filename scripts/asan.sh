@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Runs every test under AddressSanitizer (its own scratch path, so normal builds stay fast).
+# Extra arguments go to `swift test` (for example --filter RTPTests).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/install-deps.sh --test
+swift test --sanitize=address --scratch-path .build/asan "$@"
