@@ -1,0 +1,4 @@
+extension FuzzTarget {
+    /// The Capture module's fuzz targets.
+    static let capture: [FuzzTarget] = []
+}

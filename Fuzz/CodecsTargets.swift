@@ -1,0 +1,4 @@
+extension FuzzTarget {
+    /// The Codecs module's fuzz targets.
+    static let codecs: [FuzzTarget] = []
+}

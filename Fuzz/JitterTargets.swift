@@ -1,0 +1,4 @@
+extension FuzzTarget {
+    /// The Jitter module's fuzz targets.
+    static let jitter: [FuzzTarget] = []
+}

@@ -1,0 +1,4 @@
+extension FuzzTarget {
+    /// The MediaSession module's fuzz targets.
+    static let mediaSession: [FuzzTarget] = []
+}

@@ -1,0 +1,4 @@
+extension FuzzTarget {
+    /// The QualityMetrics module's fuzz targets.
+    static let qualityMetrics: [FuzzTarget] = []
+}

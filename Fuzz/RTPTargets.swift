@@ -1,0 +1,4 @@
+extension FuzzTarget {
+    /// The RTP module's fuzz targets.
+    static let rTP: [FuzzTarget] = []
+}
