@@ -1,4 +1,4 @@
 extension FuzzTarget {
     /// The RTP module's fuzz targets.
-    static let rTP: [FuzzTarget] = []
+    static let rtp: [FuzzTarget] = []
 }
