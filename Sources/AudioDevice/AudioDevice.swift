@@ -1,1 +1,0 @@
-// AudioDevice: ALSA capture and playback.
