@@ -1,1 +1,0 @@
-// MediaSession: the softphone-facing engine (transport, pipelines, SDP, mute/hold/DTMF).
