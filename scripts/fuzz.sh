@@ -20,7 +20,7 @@ build() {
         -Xlinker -lstdc++ >&2
 }
 
-targets() { "$scratch/release/mediafuzz" 2>&1 | sed -n 's/^targets: //p' | tr -d ' ' | tr ',' '\n'; }
+targets() { { "$scratch/release/mediafuzz" 2>&1 || true; } | sed -n 's/^targets: //p' | tr -d ' ' | tr ',' '\n'; }
 
 run_target() {
     local target=$1 runs=$2
