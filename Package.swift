@@ -31,6 +31,7 @@ let package = Package(
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CPcap", pkgConfig: "libpcap", apt: "libpcap-dev"),
         .target(name: "CMediaShims", dependencies: ["COpus"]),
+        .target(name: "CNetShims"),
 
         // The library, lowest module first.
         .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
@@ -46,7 +47,7 @@ let package = Package(
         .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel", "QualityMetrics", "AudioDevice"],
+            dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel", "QualityMetrics", "AudioDevice", "CNetShims"],
             swiftSettings: strict
         ),
 

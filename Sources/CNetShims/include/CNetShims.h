@@ -1,0 +1,53 @@
+// Linux socket calls that Swift's Glibc module does not expose (recvmmsg/sendmmsg need
+// _GNU_SOURCE; epoll and eventfd are not in the module; CMSG_* are macros). Only the
+// MediaSession module imports this target.
+#ifndef CNETSHIMS_H
+#define CNETSHIMS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/socket.h>
+
+/// One datagram slot for a batched receive or send.
+typedef struct {
+    /// The payload buffer (filled on receive, read on send).
+    void *buffer;
+    /// The buffer's size in bytes.
+    size_t capacity;
+    /// The datagram's length (set on receive; given on send).
+    size_t length;
+    /// The peer's address (source on receive, destination on send).
+    struct sockaddr_storage address;
+    /// The address's length.
+    socklen_t address_length;
+    /// The kernel's receive time (SO_TIMESTAMPNS, CLOCK_REALTIME) in nanoseconds, or 0 if absent.
+    int64_t timestamp_ns;
+    /// Non-zero when the datagram was larger than the buffer and was cut.
+    int truncated;
+} mb_datagram;
+
+/// Receives up to `count` datagrams without blocking (recvmmsg). Returns how many, 0 when none
+/// is waiting, or -errno.
+int mb_udp_receive_batch(int fd, mb_datagram *datagrams, unsigned count);
+
+/// Sends `count` datagrams (sendmmsg). Returns how many were sent, or -errno.
+int mb_udp_send_batch(int fd, mb_datagram *datagrams, unsigned count);
+
+/// Creates an epoll instance (close-on-exec). Returns the descriptor or -errno.
+int mb_epoll_create(void);
+/// Watches `fd` for input, reporting `token` when it is readable. Returns 0 or -errno.
+int mb_epoll_add(int epoll_fd, int fd, uint64_t token);
+/// Stops watching `fd`. Returns 0 or -errno.
+int mb_epoll_remove(int epoll_fd, int fd);
+/// Waits up to `timeout_ms` (-1 = forever) and writes the tokens of ready descriptors.
+/// Returns how many, or -errno.
+int mb_epoll_wait(int epoll_fd, uint64_t *tokens, int capacity, int timeout_ms);
+
+/// Creates a non-blocking eventfd used to wake an epoll loop. Returns the descriptor or -errno.
+int mb_eventfd_create(void);
+/// Adds one to an eventfd. Returns 0 or -errno.
+int mb_eventfd_signal(int fd);
+/// Empties an eventfd. Returns 0 or -errno.
+int mb_eventfd_drain(int fd);
+
+#endif

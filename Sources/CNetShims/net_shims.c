@@ -1,0 +1,103 @@
+#define _GNU_SOURCE
+#include "CNetShims.h"
+
+#include <errno.h>
+#include <string.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <time.h>
+#include <unistd.h>
+
+enum { batch_limit = 64, control_size = CMSG_SPACE(sizeof(struct timespec)) };
+
+int mb_udp_receive_batch(int fd, mb_datagram *datagrams, unsigned count) {
+    if (count > batch_limit) count = batch_limit;
+    struct mmsghdr messages[batch_limit];
+    struct iovec vectors[batch_limit];
+    char control[batch_limit][control_size];
+    memset(messages, 0, sizeof(struct mmsghdr) * count);
+    for (unsigned i = 0; i < count; i++) {
+        vectors[i].iov_base = datagrams[i].buffer;
+        vectors[i].iov_len = datagrams[i].capacity;
+        messages[i].msg_hdr.msg_iov = &vectors[i];
+        messages[i].msg_hdr.msg_iovlen = 1;
+        messages[i].msg_hdr.msg_name = &datagrams[i].address;
+        messages[i].msg_hdr.msg_namelen = sizeof(struct sockaddr_storage);
+        messages[i].msg_hdr.msg_control = control[i];
+        messages[i].msg_hdr.msg_controllen = control_size;
+    }
+    int received = recvmmsg(fd, messages, count, MSG_DONTWAIT, NULL);
+    if (received < 0) {
+        return (errno == EAGAIN || errno == EWOULDBLOCK) ? 0 : -errno;
+    }
+    for (int i = 0; i < received; i++) {
+        datagrams[i].length = messages[i].msg_len;
+        datagrams[i].address_length = messages[i].msg_hdr.msg_namelen;
+        datagrams[i].truncated = (messages[i].msg_hdr.msg_flags & MSG_TRUNC) != 0;
+        datagrams[i].timestamp_ns = 0;
+        for (struct cmsghdr *header = CMSG_FIRSTHDR(&messages[i].msg_hdr); header != NULL;
+             header = CMSG_NXTHDR(&messages[i].msg_hdr, header)) {
+            if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_TIMESTAMPNS) {
+                struct timespec stamp;
+                memcpy(&stamp, CMSG_DATA(header), sizeof stamp);
+                datagrams[i].timestamp_ns = (int64_t)stamp.tv_sec * 1000000000 + stamp.tv_nsec;
+            }
+        }
+    }
+    return received;
+}
+
+int mb_udp_send_batch(int fd, mb_datagram *datagrams, unsigned count) {
+    if (count > batch_limit) count = batch_limit;
+    struct mmsghdr messages[batch_limit];
+    struct iovec vectors[batch_limit];
+    memset(messages, 0, sizeof(struct mmsghdr) * count);
+    for (unsigned i = 0; i < count; i++) {
+        vectors[i].iov_base = datagrams[i].buffer;
+        vectors[i].iov_len = datagrams[i].length;
+        messages[i].msg_hdr.msg_iov = &vectors[i];
+        messages[i].msg_hdr.msg_iovlen = 1;
+        messages[i].msg_hdr.msg_name = &datagrams[i].address;
+        messages[i].msg_hdr.msg_namelen = datagrams[i].address_length;
+    }
+    int sent = sendmmsg(fd, messages, count, MSG_DONTWAIT);
+    return sent < 0 ? -errno : sent;
+}
+
+int mb_epoll_create(void) {
+    int fd = epoll_create1(EPOLL_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int mb_epoll_add(int epoll_fd, int fd, uint64_t token) {
+    struct epoll_event event = {.events = EPOLLIN, .data.u64 = token};
+    return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) < 0 ? -errno : 0;
+}
+
+int mb_epoll_remove(int epoll_fd, int fd) {
+    return epoll_ctl(epoll_fd, EPOLL_CTL_DEL, fd, NULL) < 0 ? -errno : 0;
+}
+
+int mb_epoll_wait(int epoll_fd, uint64_t *tokens, int capacity, int timeout_ms) {
+    if (capacity > batch_limit) capacity = batch_limit;
+    struct epoll_event events[batch_limit];
+    int ready = epoll_wait(epoll_fd, events, capacity, timeout_ms);
+    if (ready < 0) return errno == EINTR ? 0 : -errno;
+    for (int i = 0; i < ready; i++) tokens[i] = events[i].data.u64;
+    return ready;
+}
+
+int mb_eventfd_create(void) {
+    int fd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    return fd < 0 ? -errno : fd;
+}
+
+int mb_eventfd_signal(int fd) {
+    uint64_t one = 1;
+    return write(fd, &one, sizeof one) < 0 ? -errno : 0;
+}
+
+int mb_eventfd_drain(int fd) {
+    uint64_t value;
+    return read(fd, &value, sizeof value) < 0 && errno != EAGAIN ? -errno : 0;
+}

@@ -1,0 +1,129 @@
+internal import CNetShims
+import Foundation
+
+/// One I/O thread serving many sockets through epoll: each readable socket is drained in
+/// batches (recvmmsg) and every datagram is handed to that socket's handler on the I/O thread.
+///
+/// Handlers must be quick (parse, unprotect, insert into the jitter buffer) and must not keep
+/// the datagram's bytes past the call. Sending is done directly on the ``UDPSocket`` from any thread.
+public final class UDPEventLoop: Sendable {
+    /// Called on the I/O thread for each received datagram; its bytes are valid during the call only.
+    public typealias Handler = @Sendable (ReceivedDatagram) -> Void
+
+    private struct Registration {
+        let socket: UDPSocket
+        let handler: Handler
+    }
+
+    private struct State {
+        var registrations: [UInt64: Registration] = [:]
+        var nextToken: UInt64 = 1
+        var stopping = false
+    }
+
+    private let epoll: Int32
+    private let wakeUp: Int32
+    private let state = Lock(State())
+    private let finished = DispatchSemaphore(value: 0)
+    /// Datagrams received per socket drain; also the batch size of each recvmmsg call.
+    private let batchCapacity: Int
+
+    /// Starts the I/O thread.
+    /// - Parameter batchCapacity: datagrams per recvmmsg call (default 32, at most 64).
+    /// - Throws: ``TransportError`` when epoll or eventfd cannot be created.
+    public init(batchCapacity: Int = 32) throws(TransportError) {
+        let epoll = mb_epoll_create()
+        guard epoll >= 0 else { throw TransportError(operation: "epoll_create1", subject: "", code: -epoll) }
+        let wakeUp = mb_eventfd_create()
+        guard wakeUp >= 0 else {
+            close(epoll)
+            throw TransportError(operation: "eventfd", subject: "", code: -wakeUp)
+        }
+        let status = mb_epoll_add(epoll, wakeUp, 0)
+        guard status == 0 else {
+            close(epoll)
+            close(wakeUp)
+            throw TransportError(operation: "epoll_ctl", subject: "wake-up eventfd", code: -status)
+        }
+        self.epoll = epoll
+        self.wakeUp = wakeUp
+        self.batchCapacity = batchCapacity
+        let thread = Thread { [self] in run() }
+        thread.name = "media-io"
+        thread.start()
+    }
+
+    deinit {
+        close(epoll)
+        close(wakeUp)
+    }
+
+    /// Starts delivering `socket`'s datagrams to `handler`. Returns a token for ``unregister(_:)``.
+    /// - Throws: ``TransportError`` when epoll refuses the socket.
+    @discardableResult
+    public func register(_ socket: UDPSocket, handler: @escaping Handler) throws(TransportError) -> UInt64 {
+        let token = state.withLock { state in
+            let token = state.nextToken
+            state.nextToken += 1
+            state.registrations[token] = Registration(socket: socket, handler: handler)
+            return token
+        }
+        let status = mb_epoll_add(epoll, socket.descriptor, token)
+        guard status == 0 else {
+            _ = state.withLock { $0.registrations.removeValue(forKey: token) }
+            throw TransportError(operation: "epoll_ctl", subject: socket.localAddress.description, code: -status)
+        }
+        return token
+    }
+
+    /// Stops delivering the datagrams of the socket registered under `token`. After it
+    /// returns, the handler may still be running once on the I/O thread, never again after that.
+    public func unregister(_ token: UInt64) {
+        guard let registration = state.withLock({ $0.registrations.removeValue(forKey: token) }) else { return }
+        _ = mb_epoll_remove(epoll, registration.socket.descriptor)
+    }
+
+    /// Stops the I/O thread and waits for it to finish. Idempotent.
+    public func shutdown() {
+        let first = state.withLock { state in
+            defer { state.stopping = true }
+            return !state.stopping
+        }
+        guard first else { return }
+        _ = mb_eventfd_signal(wakeUp)
+        finished.wait()
+    }
+
+    private func run() {
+        var batch = DatagramBatch(capacity: batchCapacity)
+        var ready = [UInt64](repeating: 0, count: 64)
+        while true {
+            let count = ready.withUnsafeMutableBufferPointer {
+                Int(mb_epoll_wait(epoll, $0.baseAddress, Int32($0.count), -1))
+            }
+            if state.withLock({ $0.stopping }) { break }
+            // A failing epoll_wait (not EINTR, which the shim absorbs) leaves nothing to wait on.
+            if count < 0 { break }
+            for index in 0..<count {
+                let token = ready[index]
+                if token == 0 {
+                    _ = mb_eventfd_drain(wakeUp)
+                    continue
+                }
+                guard let registration = state.withLock({ $0.registrations[token] }) else { continue }
+                drain(registration, into: &batch)
+            }
+        }
+        finished.signal()
+    }
+
+    /// Receives until the socket has nothing waiting, handing each datagram to the handler.
+    private func drain(_ registration: Registration, into batch: inout DatagramBatch) {
+        while let received = try? registration.socket.receive(into: &batch), received > 0 {
+            for index in 0..<received {
+                registration.handler(batch[index])
+            }
+            if received < batch.capacity { break }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import Glibc
+@testable import MediaSession
+import Testing
+
+@Suite struct TransportTests {
+    @Test func addressesParseAndPrint() throws {
+        let v4 = try SocketAddress(host: "192.0.2.1", port: 5004)
+        #expect(!v4.isIPv6)
+        #expect(v4.addressBytes == [192, 0, 2, 1])
+        #expect(v4.description == "192.0.2.1:5004")
+        let v6 = try SocketAddress(host: "[2001:db8::1]", port: 5006)
+        #expect(v6.isIPv6)
+        #expect(v6.description == "[2001:db8::1]:5006")
+        #expect(try SocketAddress(host: "2001:db8::1", port: 5006) == v6)
+        #expect(SocketAddress.loopbackIPv4(port: 9).description == "127.0.0.1:9")
+        #expect(SocketAddress.loopbackIPv6(port: 9).description == "[::1]:9")
+        let error = #expect(throws: TransportError.self) { try SocketAddress(host: "example.org", port: 1) }
+        #expect(error?.description == "parse address 'example.org' failed: not a literal IPv4 or IPv6 address")
+    }
+
+    @Test(arguments: [false, true])
+    func batchReceiveCarriesSourceBytesAndKernelTimestamps(ipv6: Bool) throws {
+        let loopback = ipv6 ? SocketAddress.loopbackIPv6() : SocketAddress.loopbackIPv4()
+        let receiver = try UDPSocket(binding: loopback)
+        let sender = try UDPSocket(binding: loopback)
+        let before = Int64(Date().timeIntervalSince1970 * 1e9)
+        for index in 0..<10 {
+            let payload = [UInt8](repeating: UInt8(index), count: 20 + index)
+            let sent = try payload.withUnsafeBytes { try sender.send($0, to: receiver.localAddress) }
+            #expect(sent)
+        }
+        var batch = DatagramBatch(capacity: 16)
+        var received: [(bytes: [UInt8], source: SocketAddress?, arrival: Int64)] = []
+        let deadline = Date().addingTimeInterval(2)
+        while received.count < 10, Date() < deadline {
+            let count = try receiver.receive(into: &batch)
+            for index in 0..<count {
+                let datagram = batch[index]
+                received.append((Array(datagram.bytes), datagram.source, datagram.arrivalNanoseconds))
+            }
+        }
+        let after = Int64(Date().timeIntervalSince1970 * 1e9)
+        #expect(received.count == 10)
+        for (index, datagram) in received.enumerated() {
+            #expect(datagram.bytes == [UInt8](repeating: UInt8(index), count: 20 + index))
+            #expect(datagram.source == sender.localAddress)
+            #expect(datagram.arrival >= before - 1_000_000 && datagram.arrival <= after)
+        }
+    }
+
+    @Test func outgoingPacketsAreMarkedExpeditedForwarding() throws {
+        for loopback in [SocketAddress.loopbackIPv4(), .loopbackIPv6()] {
+            let socket = try UDPSocket(binding: loopback)
+            var value: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            let level = loopback.isIPv6 ? Int32(IPPROTO_IPV6) : Int32(IPPROTO_IP)
+            let option = loopback.isIPv6 ? Int32(IPV6_TCLASS) : Int32(IP_TOS)
+            #expect(getsockopt(socket.descriptor, level, option, &value, &length) == 0)
+            #expect(value == 46 << 2)
+        }
+    }
+
+    @Test func oversizedDatagramIsFlaggedTruncated() throws {
+        let receiver = try UDPSocket(binding: .loopbackIPv4())
+        let sender = try UDPSocket(binding: .loopbackIPv4())
+        let payload = [UInt8](repeating: 7, count: 300)
+        try payload.withUnsafeBytes { _ = try sender.send($0, to: receiver.localAddress) }
+        var batch = DatagramBatch(capacity: 1, maximumDatagramBytes: 100)
+        var count = 0
+        for _ in 0..<200 where count == 0 {
+            count = try receiver.receive(into: &batch)
+            if count == 0 { usleep(1000) }
+        }
+        #expect(count == 1)
+        #expect(batch[0].isTruncated)
+        #expect(batch[0].bytes.count == 100)
+    }
+
+    @Test func bindingATakenPortNamesTheAddress() throws {
+        let first = try UDPSocket(binding: .loopbackIPv4())
+        let error = #expect(throws: TransportError.self) { try UDPSocket(binding: first.localAddress) }
+        #expect(error?.operation == "bind")
+        #expect(error?.code == EADDRINUSE)
+        #expect(error?.description.hasPrefix("bind \(first.localAddress) failed: ") == true)
+    }
+
+    @Test func eventLoopServesManySocketsAndStopsOnUnregister() throws {
+        let loop = try UDPEventLoop()
+        defer { loop.shutdown() }
+        let sockets = try (0..<3).map { _ in try UDPSocket(binding: .loopbackIPv4()) }
+        let sender = try UDPSocket(binding: .loopbackIPv4())
+        let counts = Lock([Int](repeating: 0, count: 3))
+        var tokens: [UInt64] = []
+        for (index, socket) in sockets.enumerated() {
+            tokens.append(try loop.register(socket) { datagram in
+                if datagram.source == sender.localAddress, datagram.bytes.first == UInt8(index) {
+                    counts.withLock { $0[index] += 1 }
+                }
+            })
+        }
+        for round in 0..<100 {
+            for (index, socket) in sockets.enumerated() {
+                let payload = [UInt8(index), UInt8(truncatingIfNeeded: round)]
+                try payload.withUnsafeBytes { _ = try sender.send($0, to: socket.localAddress) }
+            }
+        }
+        #expect(waitUntil { counts.withLock { $0 } == [100, 100, 100] })
+
+        loop.unregister(tokens[0])
+        try [UInt8(0)].withUnsafeBytes { _ = try sender.send($0, to: sockets[0].localAddress) }
+        try [UInt8(1)].withUnsafeBytes { _ = try sender.send($0, to: sockets[1].localAddress) }
+        #expect(waitUntil { counts.withLock { $0[1] } == 101 })
+        #expect(counts.withLock { $0[0] } == 100)
+    }
+
+    /// Polls `condition` for up to two seconds.
+    private func waitUntil(_ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(2)
+        while Date() < deadline {
+            if condition() { return true }
+            usleep(1000)
+        }
+        return condition()
+    }
+}
