@@ -1,0 +1,26 @@
+/// How long and how often the harness measures.
+public struct BenchmarkOptions: Sendable {
+    /// Timed runs per implementation; the median and p95 summarise them.
+    public var runs: Int
+    /// The duration one timed batch aims for; the iteration count is calibrated to it.
+    public var batchNanoseconds: UInt64
+    /// Untimed batches run before the timed runs, after calibration.
+    public var warmUpBatches: Int
+    /// Whether this is a quick check: suites may also shrink their workloads (fewer traces,
+    /// shorter inputs) when it is set.
+    public var isQuick: Bool
+
+    /// Explicit settings.
+    public init(runs: Int, batchNanoseconds: UInt64 = 10_000_000, warmUpBatches: Int = 1, isQuick: Bool = false) {
+        self.runs = max(runs, 1)
+        self.batchNanoseconds = max(batchNanoseconds, 1)
+        self.warmUpBatches = max(warmUpBatches, 0)
+        self.isQuick = isQuick
+    }
+
+    /// The default: 21 runs of ~10 ms batches after one warm-up batch.
+    public static var standard: BenchmarkOptions { BenchmarkOptions(runs: 21) }
+
+    /// A fast check: 5 runs of ~10 ms batches.
+    public static var quick: BenchmarkOptions { BenchmarkOptions(runs: 5, isQuick: true) }
+}

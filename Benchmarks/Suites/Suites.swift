@@ -1,1 +1,0 @@
-// The benchmark suites run by `mediabench bench`.

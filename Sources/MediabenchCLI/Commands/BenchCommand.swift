@@ -1,0 +1,54 @@
+import BenchmarkHarness
+import BenchmarkSuites
+import Foundation
+
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE]`:
+/// runs benchmark suites side by side with their peers and prints the table or JSON.
+struct BenchCommand: Command {
+    static let suites = Positional(
+        "SUITE", .choice(SuiteRegistry.all.map(\.name)), arity: .zeroOrMore,
+        help: "Suites to run, in order (default: all of them).")
+    static let quick = Flag("quick", help: "Fewer runs and smaller workloads, for a fast check.")
+    static let format = Option.dataFormat
+    static let runs = Option(
+        "runs", "N", .positiveInteger,
+        help: "Timed runs per implementation (default: \(BenchmarkOptions.standard.runs), or \(BenchmarkOptions.quick.runs) with --quick).")
+    static let output = Option("output", "FILE", .string, help: "Write the table or JSON to FILE instead of standard output.")
+
+    let name = "bench"
+    let summary = "Benchmark ours side by side with peer implementations."
+    var discussion: String {
+        """
+        Each case runs ours and its peers alternately in one invocation, reports the median and \
+        95th percentile over runs, the ratio ours/peer, and allocations per operation where \
+        counted. Peer C programs are built from Benchmarks/peers into .build/peers.
+
+        SUITES:
+
+        """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
+    }
+    var arguments: [any ArgumentDeclaring] { [Self.suites, Self.quick, Self.format, Self.runs, Self.output] }
+
+    func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
+        var options = arguments[Self.quick] ? BenchmarkOptions.quick : BenchmarkOptions.standard
+        if let runs = arguments[Self.runs] {
+            options.runs = runs
+        }
+        let names = arguments.all(Self.suites)
+        let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
+        let runner = BenchmarkRunner(options: options) { suite in
+            if console.showsProgress { console.writeError("bench: running \(suite.name)…\n") }
+        }
+        let report = runner.run(selected)
+        let rendered = (arguments[Self.format] ?? .text) == .json ? report.jsonText : report.textTable
+        if let path = arguments[Self.output] {
+            try rendered.write(toFile: path, atomically: true, encoding: .utf8)
+        } else {
+            console.write(rendered)
+        }
+        for failure in report.failures {
+            console.writeError("mediabench bench: \(failure)\n")
+        }
+        return report.failures.isEmpty ? ExitStatus.success : ExitStatus.failure
+    }
+}

@@ -1,0 +1,32 @@
+/// Renders `--help` pages from declarations, so help never disagrees with the parser.
+enum HelpText {
+    /// The help page of `command`, run as `mediabench NAME`.
+    static func page(for command: any Command) -> String {
+        let declarations = command.arguments.map(\.declaration)
+        var text = "USAGE: \(usageLine(for: command))\n\n\(command.summary)\n"
+        if !command.discussion.isEmpty {
+            text += "\n\(command.discussion)\n"
+        }
+        let positionals = declarations.filter { if case .positional = $0.kind { true } else { false } }
+        let options = declarations.filter { if case .positional = $0.kind { false } else { true } }
+        if !positionals.isEmpty {
+            text += "\nARGUMENTS:\n" + table(positionals.map { ($0.label, $0.help) })
+        }
+        text += "\nOPTIONS:\n" + table(options.map { ($0.label, $0.help) } + [("-h, --help", "Show this help.")])
+        return text
+    }
+
+    /// `mediabench bench [SUITE…] [--quick] …`.
+    static func usageLine(for command: any Command) -> String {
+        (["mediabench", command.name] + command.arguments.map(\.declaration.usageSyntax)).joined(separator: " ")
+    }
+
+    /// Two aligned columns, indented.
+    static func table(_ rows: [(String, String)]) -> String {
+        let width = min((rows.map(\.0.count).max() ?? 0) + 2, 28)
+        return rows.map { name, help in
+            let gap = name.count + 2 <= width ? String(repeating: " ", count: width - name.count) : "\n  " + String(repeating: " ", count: width)
+            return "  " + name + gap + help + "\n"
+        }.joined()
+    }
+}
