@@ -96,6 +96,7 @@ let package = Package(
         .testTarget(
             name: "QualityMetricsTests",
             dependencies: ["QualityMetrics", "Capture", "RTP", "TestSupport"],
+            exclude: ["Scripts"],
             swiftSettings: strict
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
