@@ -148,3 +148,32 @@ struct EModelTests {
         #expect(BurstRatio.estimate(fromLosses: [false]) == nil)
     }
 }
+
+@Suite("E-model inputs by name")
+struct EModelInputTests {
+    @Test func everyInputCanBeSetByItsSymbolOrFlag() throws {
+        #expect(EModelInput.all.count == 23)
+        #expect(EModelInput.named("ta")?.defaultValue == 0)
+        #expect(EModelInput.named("LSTR")?.defaultValue == 18, "STMR + Dr")
+        #expect(EModelInput.named("bpl")?.defaultValue == 4.3)
+        var parameters = EModelParameters()
+        for input in EModelInput.all {
+            #expect(parameters.value(of: input.symbol) == input.defaultValue)
+        }
+        for input in EModelInput.all {
+            try parameters.set(input.flag, to: input.defaultValue + 1)
+            #expect(parameters.value(of: input.symbol) == input.defaultValue + 1, "\(input.symbol)")
+        }
+        #expect(parameters.listenerSidetoneRating == 19)
+        #expect(parameters.delaySensitivity.name == "custom")
+        #expect(throws: EModelError.self) { try parameters.set("nope", to: 1) }
+    }
+
+    @Test func settingMTAndSTNamesTheClass() throws {
+        var parameters = EModelParameters()
+        try parameters.set("mT", to: 120)
+        #expect(parameters.delaySensitivity.name == "custom")
+        try parameters.set("sT", to: 0.55)
+        #expect(parameters.delaySensitivity == .low)
+    }
+}
