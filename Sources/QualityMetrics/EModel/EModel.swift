@@ -2,8 +2,11 @@
 /// R = Ro − Is − Id − Ie,eff + A (equation 7-1) with every term, and MOS-CQE (Annex B).
 ///
 /// ```swift
-/// var parameters = try EModelParameters().applying(CodecImpairmentTable.standard["g711-plc"]!)
+/// var parameters = EModelParameters()
 /// parameters.packetLossPercent = 2
+/// if let g711 = CodecImpairmentTable.standard.entry(forEncodingName: "PCMU") {
+///     parameters = try parameters.applying(g711)  // Ie 0, Bpl 25.1 (with concealment)
+/// }
 /// let result = try EModel.evaluate(parameters)
 /// print(result)           // every term, one per line
 /// result.rFactor          // 86.2

@@ -41,7 +41,8 @@ public struct EModelResult: Sendable, Hashable, Codable, CustomStringConvertible
     /// Every term in the order of equation 7-1, sub-terms indented under their term.
     public var terms: [EModelTerm] {
         var list = [EModelTerm]()
-        list.append(.init("Ro", key: "ro", "basic signal-to-noise ratio", basicSignalToNoiseRatio, equation: "7-2"))
+        let roSource = noise == nil ? parameters.bandwidth.recommendation + " §7.2" : "7-2"
+        list.append(.init("Ro", key: "ro", "basic signal-to-noise ratio", basicSignalToNoiseRatio, equation: roSource))
         if let noise {
             list += [
                 .init("No", key: "no", "total noise, dBm0p", noise.totalNoise, equation: "7-3", depth: 1),
@@ -108,7 +109,8 @@ public struct EModelTerm: Sendable, Hashable, Codable {
     public var name: String
     /// Its value.
     public var value: Double
-    /// The equation of ITU-T G.107 (06/2015) that defines it, such as `7-19` or `B-4`.
+    /// The equation of ITU-T G.107 (06/2015) that defines it, such as `7-19` or `B-4` (for the
+    /// fixed Ro of the wider variants, the clause of their Recommendation).
     public var equation: String
     /// 0 for a term of equation 7-1 (and R, MOS), 1 for its parts, 2 for their inputs.
     public var depth: Int
