@@ -97,6 +97,7 @@ let package = Package(
         .testTarget(
             name: "QualityMetricsTests",
             dependencies: ["QualityMetrics", "Capture", "RTP", "TestSupport"],
+            exclude: ["Scripts"],
             swiftSettings: strict
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
