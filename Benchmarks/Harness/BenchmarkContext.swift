@@ -36,12 +36,13 @@ public final class BenchmarkContext {
         // Runs one step of contender `index` unless it already failed, recording a failure;
         // answers whether ours is still standing (without ours there is nothing to compare).
         let proceed = { (index: Int, step: (inout Contender) throws -> Void) -> Bool in
-            guard !contenders[index].hasFailed else { return false }
-            do {
-                try step(&contenders[index])
-            } catch {
-                self.recordFailure(benchmarkCase.name, implementation: contenders[index].name, error)
-                contenders[index].hasFailed = true
+            if !contenders[index].hasFailed {
+                do {
+                    try step(&contenders[index])
+                } catch {
+                    self.recordFailure(benchmarkCase.name, implementation: contenders[index].name, error)
+                    contenders[index].hasFailed = true
+                }
             }
             return !contenders[0].hasFailed
         }

@@ -3,9 +3,9 @@ enum HelpText {
     /// The help page of `command`, run as `mediabench NAME`.
     static func page(for command: any Command) -> String {
         let declarations = command.arguments.map(\.declaration)
-        var text = "USAGE: \(usageLine(for: command))\n\n\(command.summary)\n"
+        var text = "USAGE: \(usageLine(for: command))\n\n\(wrap(command.summary))\n"
         if !command.discussion.isEmpty {
-            text += "\n\(command.discussion)\n"
+            text += "\n\(wrap(command.discussion))\n"
         }
         let positionals = declarations.filter { if case .positional = $0.kind { true } else { false } }
         let options = declarations.filter { if case .positional = $0.kind { false } else { true } }
@@ -28,5 +28,26 @@ enum HelpText {
             let gap = name.count + 2 <= width ? String(repeating: " ", count: width - name.count) : "\n  " + String(repeating: " ", count: width)
             return "  " + name + gap + help + "\n"
         }.joined()
+    }
+
+    /// `text` with its prose lines wrapped at `width` columns; lines starting with a space
+    /// (tables) and blank lines are kept as they are.
+    static func wrap(_ text: String, width: Int = 80) -> String {
+        var wrapped = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.count > width, !line.hasPrefix(" ") else { return String(line) }
+            var lines: [String] = []
+            var current = ""
+            for word in line.split(separator: " ") {
+                if !current.isEmpty, current.count + 1 + word.count > width {
+                    lines.append(current)
+                    current = ""
+                }
+                current += current.isEmpty ? String(word) : " " + word
+            }
+            return (lines + [current]).joined(separator: "\n")
+        }
+        .joined(separator: "\n")
+        while wrapped.hasSuffix("\n") { wrapped.removeLast() }
+        return wrapped
     }
 }

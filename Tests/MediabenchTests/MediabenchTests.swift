@@ -1,1 +1,0 @@
-// Tests for the mediabench command line and benchmark harness.
