@@ -15,13 +15,21 @@ public struct BenchmarkCase {
     public var name: String
     /// Whether to count heap allocations per operation (for in-process implementations).
     public var countsAllocations: Bool
+    /// Extra fields set on every row of the case (a codec's `algorithmic_latency_ms`).
+    public var fields: [BenchmarkRow.Field]
     /// The implementations compared; the first is ours and the others are peers.
     public var implementations: [Implementation]
 
-    /// A case named `name` comparing `implementations`, ours first.
-    public init(_ name: String, countsAllocations: Bool = false, implementations: [Implementation]) {
+    /// A case named `name` comparing `implementations`, ours first, whose rows carry `fields`.
+    public init(
+        _ name: String,
+        countsAllocations: Bool = false,
+        fields: KeyValuePairs<String, BenchmarkValue> = [:],
+        implementations: [Implementation]
+    ) {
         self.name = name
         self.countsAllocations = countsAllocations
+        self.fields = fields.map { BenchmarkRow.Field(name: $0.key, value: $0.value) }
         self.implementations = implementations
     }
 }
@@ -38,6 +46,15 @@ public struct Implementation {
     }
 
     let kind: Kind
+    /// Extra fields set on this implementation's row, after the case's.
+    private(set) var fields: [BenchmarkRow.Field] = []
+
+    /// This implementation with the extra field `name` set on its row (a peer's knob setting).
+    public func withField(_ name: String, _ value: BenchmarkValue) -> Implementation {
+        var copy = self
+        copy.fields.append(BenchmarkRow.Field(name: name, value: value))
+        return copy
+    }
 
     /// Our implementation, run in this process.
     public static func ours(_ operation: @escaping BatchOperation) -> Implementation {

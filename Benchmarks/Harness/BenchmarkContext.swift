@@ -22,15 +22,16 @@ public final class BenchmarkContext {
     /// Each implementation is calibrated so that one batch takes about
     /// ``BenchmarkOptions/batchNanoseconds`` and warmed up; then the timed runs alternate
     /// between implementations. A peer that fails to build or run is recorded as a failure and
-    /// dropped from the case; if ours fails, the case has no rows.
-    public func measure(_ benchmarkCase: BenchmarkCase) {
+    /// dropped from the case; if ours fails, the case has no rows. Returns the rows recorded.
+    @discardableResult
+    public func measure(_ benchmarkCase: BenchmarkCase) -> [BenchmarkRow] {
         var contenders: [Contender] = []
         for implementation in benchmarkCase.implementations {
             do {
                 contenders.append(try Contender(implementation, caseName: benchmarkCase.name))
             } catch {
                 recordFailure(benchmarkCase.name, implementation: implementation.displayName, error)
-                guard !contenders.isEmpty else { return }  // ours failed: nothing to compare with
+                guard !contenders.isEmpty else { return [] }  // ours failed: nothing to compare with
             }
         }
         // Runs one step of contender `index` unless it already failed, recording a failure;
@@ -47,14 +48,15 @@ public final class BenchmarkContext {
             return !contenders[0].hasFailed
         }
         for index in contenders.indices {
-            guard proceed(index, { try $0.calibrate(options) }) else { return }
+            guard proceed(index, { try $0.calibrate(options) }) else { return [] }
         }
         for _ in 0..<options.runs {
             for index in contenders.indices {
-                guard proceed(index, { try $0.timeOneRun() }) else { return }
+                guard proceed(index, { try $0.timeOneRun() }) else { return [] }
             }
         }
         let ourMedian = Statistics.median(contenders[0].samples)
+        var measured: [BenchmarkRow] = []
         for (position, contender) in contenders.enumerated() where !contender.hasFailed {
             var row = BenchmarkRow(
                 suite: suite,
@@ -75,8 +77,13 @@ public final class BenchmarkContext {
             if position > 0, let ourMedian, let theirMedian = row.median, theirMedian > 0 {
                 row.ratioOursToPeer = ourMedian / theirMedian
             }
-            record(row)
+            for field in benchmarkCase.fields + contender.fields {
+                row.setField(field.name, field.value)
+            }
+            measured.append(row)
         }
+        rows += measured
+        return measured
     }
 
     /// Records a row the suite computed itself (quality figures, delays, or timings measured

@@ -9,13 +9,23 @@ public struct BenchmarkOptions: Sendable {
     /// Whether this is a quick check: suites may also shrink their workloads (fewer traces,
     /// shorter inputs) when it is set.
     public var isQuick: Bool
+    /// Network trace files given with `--trace`, which the jitter-buffer suite replays beside
+    /// its named scenarios.
+    public var traceFiles: [String]
 
     /// Explicit settings.
-    public init(runs: Int, batchNanoseconds: UInt64 = 10_000_000, warmUpBatches: Int = 1, isQuick: Bool = false) {
+    public init(
+        runs: Int,
+        batchNanoseconds: UInt64 = 10_000_000,
+        warmUpBatches: Int = 1,
+        isQuick: Bool = false,
+        traceFiles: [String] = []
+    ) {
         self.runs = max(runs, 1)
         self.batchNanoseconds = max(batchNanoseconds, 1)
         self.warmUpBatches = max(warmUpBatches, 0)
         self.isQuick = isQuick
+        self.traceFiles = traceFiles
     }
 
     /// The default: 21 runs of ~10 ms batches after one warm-up batch.

@@ -34,6 +34,12 @@ public struct BenchmarkRow: Sendable, Equatable {
         public var name: String
         /// The figure.
         public var value: BenchmarkValue
+
+        /// The field `name` holding `value`.
+        public init(name: String, value: BenchmarkValue) {
+            self.name = name
+            self.value = value
+        }
     }
 
     /// A row with the given standard figures and no extra fields.

@@ -3,6 +3,8 @@
 struct Contender {
     /// `ours`, the in-process peer's name, or the program's `--version` line.
     let name: String
+    /// Extra fields for its row.
+    let fields: [BenchmarkRow.Field]
     /// Runs a batch of the given size and returns its duration in nanoseconds.
     private let timeBatch: (Int) throws -> UInt64
     /// Runs a batch untimed (for allocation counting), when the implementation is in process.
@@ -16,6 +18,7 @@ struct Contender {
 
     /// Prepares `implementation`: for a program, builds it and asks its version.
     init(_ implementation: Implementation, caseName: String) throws {
+        self.fields = implementation.fields
         switch implementation.kind {
         case .inProcess(let name, let operation):
             self.name = name

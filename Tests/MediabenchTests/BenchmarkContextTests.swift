@@ -14,12 +14,15 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
 @Suite struct BenchmarkContextTests {
     @Test func sideBySideRowsCarryTheRatioOursOverPeer() throws {
         let context = BenchmarkContext(suite: "test", options: fastOptions)
-        context.measure(BenchmarkCase("spin", implementations: [
+        let measured = context.measure(BenchmarkCase("spin", fields: ["frame_ms": 20], implementations: [
             .ours { spin($0, nanoseconds: 2_000) },
-            .peer("slow 1.0") { spin($0, nanoseconds: 4_000) },
+            .peer("slow 1.0") { spin($0, nanoseconds: 4_000) }.withField("knob", "high"),
         ]))
         #expect(context.failures.isEmpty)
+        #expect(measured == context.rows)
         try #require(context.rows.count == 2)
+        #expect(context.rows[0].extraFields.map(\.name) == ["frame_ms"])
+        #expect(context.rows[1].field("frame_ms") == 20 && context.rows[1].field("knob") == "high")
         let (ours, peer) = (context.rows[0], context.rows[1])
         #expect(ours.implementation == "ours" && peer.implementation == "slow 1.0")
         #expect(ours.runs == 4 && ours.unit == "ns/op")

@@ -103,4 +103,11 @@ private struct Invocation {
             #expect(row["runs"] as? Int == 2)
         }
     }
+
+    @Test func dataOutputNamesAFileItCannotWrite() {
+        let console = Console(write: { _ in }, writeError: { _ in })
+        #expect(throws: CommandFailure("cannot write /nonexistent-dir/x.json: No such file or directory")) {
+            try DataOutput.write("[]", toFile: "/nonexistent-dir/x.json", console: console)
+        }
+    }
 }

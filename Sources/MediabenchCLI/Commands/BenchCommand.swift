@@ -1,8 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
-import Foundation
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -14,6 +13,8 @@ struct BenchCommand: Command {
         "runs", "N", .positiveInteger,
         help: "Timed runs per implementation (default: \(BenchmarkOptions.standard.runs), or \(BenchmarkOptions.quick.runs) with --quick).")
     static let output = Option("output", "FILE", .string, help: "Write the table or JSON to FILE instead of standard output.")
+    static let traces = Option(
+        "trace", "FILE", .string, repeats: true, help: "A network trace for the jitter suite to replay too.")
 
     let name = "bench"
     let summary = "Benchmark ours side by side with peer implementations."
@@ -27,13 +28,14 @@ struct BenchCommand: Command {
 
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
-    var arguments: [any ArgumentDeclaring] { [Self.suites, Self.quick, Self.format, Self.runs, Self.output] }
+    var arguments: [any ArgumentDeclaring] { [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces] }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         var options = arguments[Self.quick] ? BenchmarkOptions.quick : BenchmarkOptions.standard
         if let runs = arguments[Self.runs] {
             options.runs = runs
         }
+        options.traceFiles = arguments.all(Self.traces)
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in
@@ -41,11 +43,7 @@ struct BenchCommand: Command {
         }
         let report = runner.run(selected)
         let rendered = (arguments[Self.format] ?? .text) == .json ? report.jsonText : report.textTable
-        if let path = arguments[Self.output] {
-            try rendered.write(toFile: path, atomically: true, encoding: .utf8)
-        } else {
-            console.write(rendered)
-        }
+        try DataOutput.write(rendered, toFile: arguments[Self.output], console: console)
         for failure in report.failures {
             console.writeError("mediabench bench: \(failure)\n")
         }
