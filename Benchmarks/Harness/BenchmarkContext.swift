@@ -25,39 +25,68 @@ public final class BenchmarkContext {
     /// dropped from the case; if ours fails, the case has no rows. Returns the rows recorded.
     @discardableResult
     public func measure(_ benchmarkCase: BenchmarkCase) -> [BenchmarkRow] {
+        var contenders = prepareContenders(benchmarkCase)
+        guard !contenders.isEmpty, advance(&contenders, benchmarkCase.name, { try $0.calibrate(options) }) else {
+            return []
+        }
+        for _ in 0..<options.runs {
+            guard advance(&contenders, benchmarkCase.name, { try $0.timeOneRun() }) else { return [] }
+        }
+        let measured = makeRows(benchmarkCase, contenders)
+        rows += measured
+        return measured
+    }
+
+    /// Records a row the suite computed itself (quality figures, delays, or timings measured
+    /// some other way).
+    public func record(_ row: BenchmarkRow) {
+        rows.append(row)
+    }
+
+    /// Records that `caseName` (or, when `nil`, the suite) could not be measured.
+    public func recordFailure(_ caseName: String?, implementation: String? = nil, _ error: any Error) {
+        failures.append(
+            BenchmarkFailure(suite: suite, caseName: caseName, implementation: implementation, message: "\(error)"))
+    }
+
+    /// One contender per implementation that could be prepared; none when ours could not be
+    /// (without ours there is nothing to compare with).
+    private func prepareContenders(_ benchmarkCase: BenchmarkCase) -> [Contender] {
         var contenders: [Contender] = []
         for implementation in benchmarkCase.implementations {
             do {
                 contenders.append(try Contender(implementation, caseName: benchmarkCase.name))
             } catch {
                 recordFailure(benchmarkCase.name, implementation: implementation.displayName, error)
-                guard !contenders.isEmpty else { return [] }  // ours failed: nothing to compare with
+                if contenders.isEmpty { return [] }
             }
         }
-        // Runs one step of contender `index` unless it already failed, recording a failure;
-        // answers whether ours is still standing (without ours there is nothing to compare).
-        let proceed = { (index: Int, step: (inout Contender) throws -> Void) -> Bool in
-            if !contenders[index].hasFailed {
-                do {
-                    try step(&contenders[index])
-                } catch {
-                    self.recordFailure(benchmarkCase.name, implementation: contenders[index].name, error)
-                    contenders[index].hasFailed = true
-                }
-            }
-            return !contenders[0].hasFailed
-        }
-        for index in contenders.indices {
-            guard proceed(index, { try $0.calibrate(options) }) else { return [] }
-        }
-        for _ in 0..<options.runs {
-            for index in contenders.indices {
-                guard proceed(index, { try $0.timeOneRun() }) else { return [] }
+        return contenders
+    }
+
+    /// Runs `step` on every contender that has not failed, in order, recording each new
+    /// failure; answers whether ours (the first) is still standing.
+    private func advance(
+        _ contenders: inout [Contender],
+        _ caseName: String,
+        _ step: (inout Contender) throws -> Void
+    ) -> Bool {
+        for index in contenders.indices where !contenders[index].hasFailed {
+            do {
+                try step(&contenders[index])
+            } catch {
+                recordFailure(caseName, implementation: contenders[index].name, error)
+                contenders[index].hasFailed = true
+                if index == 0 { return false }
             }
         }
+        return true
+    }
+
+    /// The rows of the contenders that did not fail, with ratios, allocations and fields.
+    private func makeRows(_ benchmarkCase: BenchmarkCase, _ contenders: [Contender]) -> [BenchmarkRow] {
         let ourMedian = Statistics.median(contenders[0].samples)
-        var measured: [BenchmarkRow] = []
-        for (position, contender) in contenders.enumerated() where !contender.hasFailed {
+        return contenders.enumerated().filter { !$0.element.hasFailed }.map { position, contender in
             var row = BenchmarkRow(
                 suite: suite,
                 caseName: benchmarkCase.name,
@@ -80,22 +109,8 @@ public final class BenchmarkContext {
             for field in benchmarkCase.fields + contender.fields {
                 row.setField(field.name, field.value)
             }
-            measured.append(row)
+            return row
         }
-        rows += measured
-        return measured
-    }
-
-    /// Records a row the suite computed itself (quality figures, delays, or timings measured
-    /// some other way).
-    public func record(_ row: BenchmarkRow) {
-        rows.append(row)
-    }
-
-    /// Records that `caseName` (or, when `nil`, the suite) could not be measured.
-    public func recordFailure(_ caseName: String?, implementation: String? = nil, _ error: any Error) {
-        failures.append(
-            BenchmarkFailure(suite: suite, caseName: caseName, implementation: implementation, message: "\(error)"))
     }
 }
 
