@@ -200,13 +200,16 @@ public enum PeerProgramError: Error, Sendable, CustomStringConvertible {
         case .sourceMissing(let name, let path):
             "peer '\(name)': source not found at \(path)"
         case .missingPackages(let name, let packages, let message):
-            "peer '\(name)': pkg-config cannot find \(packages.joined(separator: " ")) (install the -dev package): \(Self.firstLine(message))"
+            "peer '\(name)': pkg-config cannot find \(packages.joined(separator: " ")) (install the -dev package): "
+                + Self.firstLine(message)
         case .buildFailed(let name, let command, let message):
             "peer '\(name)': build failed (\(command)): \(Self.firstLine(message))"
         case .runFailed(let name, let arguments, let status, let message):
-            "peer '\(name)' \(arguments.joined(separator: " ")) exited with status \(status): \(Self.firstLine(message))"
+            "peer '\(name)' \(arguments.joined(separator: " ")) exited with status \(status): "
+                + Self.firstLine(message)
         case .badOutput(let name, let arguments, let output):
-            "peer '\(name)' \(arguments.joined(separator: " ")) printed \(JSONText.quoted(Self.firstLine(output))), expected one integer"
+            "peer '\(name)' \(arguments.joined(separator: " ")) printed \(JSONText.quoted(Self.firstLine(output))), "
+                + "expected one integer"
         }
     }
 

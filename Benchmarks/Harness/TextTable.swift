@@ -1,6 +1,8 @@
 /// Renders report rows as an aligned, human-readable table.
 enum TextTable {
-    private static let headers = ["suite", "case", "implementation", "median", "p95", "unit", "allocs/op", "ours/peer", "details"]
+    private static let headers = [
+        "suite", "case", "implementation", "median", "p95", "unit", "allocs/op", "ours/peer", "details",
+    ]
     /// Columns whose cells are right-aligned (numbers).
     private static let numericColumns: Set<Int> = [3, 4, 6, 7]
 

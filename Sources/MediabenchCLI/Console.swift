@@ -11,7 +11,11 @@ struct Console: Sendable {
     let showsProgress: Bool
 
     /// A console writing through the given closures, without progress messages.
-    init(write: @escaping @Sendable (String) -> Void, writeError: @escaping @Sendable (String) -> Void, showsProgress: Bool = false) {
+    init(
+        write: @escaping @Sendable (String) -> Void,
+        writeError: @escaping @Sendable (String) -> Void,
+        showsProgress: Bool = false
+    ) {
         self.write = write
         self.writeError = writeError
         self.showsProgress = showsProgress

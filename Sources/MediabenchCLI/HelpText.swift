@@ -25,9 +25,14 @@ enum HelpText {
     static func table(_ rows: [(String, String)]) -> String {
         let width = min((rows.map(\.0.count).max() ?? 0) + 2, 28)
         return rows.map { name, help in
-            let gap = name.count + 2 <= width ? String(repeating: " ", count: width - name.count) : "\n  " + String(repeating: " ", count: width)
+            // A name too long for the column gets the help on the next line.
+            let gap = name.count + 2 <= width ? spaces(width - name.count) : "\n  " + spaces(width)
             return "  " + name + gap + help + "\n"
         }.joined()
+    }
+
+    private static func spaces(_ count: Int) -> String {
+        String(repeating: " ", count: count)
     }
 
     /// `text` with its prose lines wrapped at `width` columns; lines starting with a space

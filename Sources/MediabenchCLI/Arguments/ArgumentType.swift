@@ -57,7 +57,8 @@ extension ArgumentType where Value == UInt64 {
 extension ArgumentType where Value == Double {
     /// A finite decimal number within `range`.
     static func number(in range: ClosedRange<Double>) -> ArgumentType<Double> {
-        ArgumentType(expectation: "a number from \(Self.plain(range.lowerBound)) to \(Self.plain(range.upperBound))") { text in
+        let expectation = "a number from \(plain(range.lowerBound)) to \(plain(range.upperBound))"
+        return ArgumentType(expectation: expectation) { text in
             Double(text).flatMap { $0.isFinite && range.contains($0) ? $0 : nil }
         }
     }

@@ -11,8 +11,10 @@ struct BenchCommand: Command {
     static let format = Option.dataFormat
     static let runs = Option(
         "runs", "N", .positiveInteger,
-        help: "Timed runs per implementation (default: \(BenchmarkOptions.standard.runs), or \(BenchmarkOptions.quick.runs) with --quick).")
-    static let output = Option("output", "FILE", .string, help: "Write the table or JSON to FILE instead of standard output.")
+        help: "Timed runs per implementation (default: \(BenchmarkOptions.standard.runs), "
+            + "or \(BenchmarkOptions.quick.runs) with --quick).")
+    static let output = Option(
+        "output", "FILE", .string, help: "Write the table or JSON to FILE instead of standard output.")
     static let traces = Option(
         "trace", "FILE", .string, repeats: true, help: "A network trace for the jitter suite to replay too.")
 
@@ -28,7 +30,9 @@ struct BenchCommand: Command {
 
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
-    var arguments: [any ArgumentDeclaring] { [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces] }
+    var arguments: [any ArgumentDeclaring] {
+        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces]
+    }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         var options = arguments[Self.quick] ? BenchmarkOptions.quick : BenchmarkOptions.standard
