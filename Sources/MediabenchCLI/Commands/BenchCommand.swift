@@ -43,7 +43,7 @@ struct BenchCommand: Command {
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in
-            if console.showsProgress { console.writeError("bench: running \(suite.name)…\n") }
+            if console.showsProgress { console.writeError("mediabench bench: running \(suite.name)…\n") }
         }
         let report = runner.run(selected)
         let rendered = (arguments[Self.format] ?? .text) == .json ? report.jsonText : report.textTable

@@ -48,7 +48,7 @@ struct EModelCommand: Command {
 
     let name = "emodel"
     let summary = "Compute the ITU-T G.107 E-model rating R, MOS and each of its terms."
-    let discussion = "Every input defaults to the Recommendation's default value; with all defaults R = 93.2."
+    let discussion = "Every input defaults to the Recommendation's default value; with all defaults R is 93.2."
     var arguments: [any ArgumentDeclaring] {
         [Self.codec, Self.lossPercent, Self.burstRatio, Self.equipmentImpairment, Self.packetLossRobustness,
          Self.meanDelay, Self.roundTripDelay, Self.absoluteDelay, Self.sendLoudness, Self.receiveLoudness,
