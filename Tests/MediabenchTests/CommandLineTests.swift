@@ -68,6 +68,9 @@ private struct Invocation {
             #expect(!declaration.help.isEmpty)
         }
         #expect(Invocation(["help", name]).standardOutput == run.standardOutput)
+        for line in run.standardOutput.split(separator: "\n") {
+            #expect(line.count <= HelpText.width, "help line too long: \(line)")
+        }
     }
 
     @Test func helpWinsOverOtherArguments() {
