@@ -40,11 +40,15 @@ public typealias BatchOperation = (_ iterations: Int) throws -> Void
 
 /// One way to perform a case's operation: in this process, or in a peer C program.
 public struct Implementation {
+    /// Where the operation runs.
     enum Kind {
+        /// A closure in this process, reported under `name`.
         case inProcess(name: String, operation: BatchOperation)
+        /// A peer program, asked for `caseName` (the case's own when `nil`) with `arguments`.
         case program(PeerProgram, caseName: String?, arguments: [String])
     }
 
+    /// Where the operation runs.
     let kind: Kind
     /// Extra fields set on this implementation's row, after the case's.
     private(set) var fields: [BenchmarkRow.Field] = []

@@ -6,6 +6,7 @@ enum TextTable {
     /// Columns whose cells are right-aligned (numbers).
     private static let numericColumns: Set<Int> = [3, 4, 6, 7]
 
+    /// One header line and one line per row, columns padded to their widest cell.
     static func render(_ rows: [BenchmarkRow]) -> String {
         let cells = [headers] + rows.map(cells(for:))
         // The details column is last and free-form: leave it unpadded, and drop it if empty.
@@ -43,9 +44,12 @@ enum TextTable {
 
 /// The display unit for a row: `ns/op` rows are shown in the unit that suits their median.
 private struct TimeScale {
+    /// The unit shown.
     let unit: String
+    /// What the row's figures are divided by to be in ``unit``.
     let divisor: Double
 
+    /// The scale for a row in `unit` whose median is `median`.
     init(unit: String, median: Double?) {
         guard unit == "ns/op", let median else {
             self.unit = unit
@@ -60,6 +64,7 @@ private struct TimeScale {
 }
 
 extension String {
+    /// The string without trailing spaces.
     fileprivate func trimmingTrailingSpaces() -> String {
         var result = self
         while result.last == " " { result.removeLast() }

@@ -2,7 +2,14 @@
 struct AnalyzeCommand: Command {
     /// The report formats of `analyze`.
     enum ReportFormat: String, CaseIterable, Sendable {
-        case text, json, csv, html
+        /// A readable text report.
+        case text
+        /// The report JSON of DESIGN.md.
+        case json
+        /// One CSV line per stream.
+        case csv
+        /// A self-contained HTML page with SVG plots.
+        case html
     }
 
     static let files = Positional(
