@@ -45,6 +45,9 @@ struct BenchCommand: Command {
         let runner = BenchmarkRunner(options: options) { suite in
             if console.showsProgress { console.writeError("mediabench bench: running \(suite.name)…\n") }
         }
+        #if DEBUG
+            console.writeError("mediabench bench: a debug build; for real figures use `swift run -c release mediabench bench`\n")
+        #endif
         let report = runner.run(selected)
         let rendered = (arguments[Self.format] ?? .text) == .json ? report.jsonText : report.textTable
         try DataOutput.write(rendered, toFile: arguments[Self.output], console: console)
