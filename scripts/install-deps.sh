@@ -7,7 +7,7 @@ set -euo pipefail
 
 build_packages=(pkg-config libopus-dev libspeexdsp-dev libsrtp2-dev libasound2-dev libpcap-dev)
 # Test oracles (tshark, espeak-ng, sox) and the C peers the benchmarks compare against.
-test_packages=(tshark espeak-ng sox libspandsp-dev libortp-dev libre-dev
+test_packages=(gcc tshark espeak-ng sox libspandsp-dev libortp-dev libre-dev
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good)
 # Python oracles, used only by tests and benchmarks, never linked or shipped.
 python_modules=(pesq:pesq pylibsrtp:pylibsrtp numpy:numpy)
