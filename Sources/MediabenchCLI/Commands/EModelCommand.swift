@@ -1,64 +1,89 @@
-/// `mediabench emodel`: the ITU-T G.107 E-model from its inputs (issue 6).
-///
-/// The value ranges below are sanity limits, wider than G.107's "permitted ranges" (Table 3)
-/// so that users can explore beyond them; the defaults quoted are the Recommendation's.
+import Foundation
+import QualityMetrics
+
+/// `mediabench emodel`: the ITU-T G.107 E-model from its inputs, printing R, the MOS and every
+/// term. One flag per model input comes from ``EModelInput/all``, so the command never lists
+/// the inputs itself; values that make an equation undefined are refused by the model.
 struct EModelCommand: Command {
     static let codec = Option(
-        "codec", "NAME", .string, help: "Codec whose Ie and Bpl to use (G.113), e.g. pcmu, pcmu-plc, opus.")
-    static let lossPercent = Option(
-        "loss-percent", "PERCENT", .number(in: 0...100), help: "Random packet loss Ppl (default: 0).")
-    static let burstRatio = Option(
-        "burst-ratio", "R", .number(in: 1...1000), help: "BurstR, 1 for random loss (default: 1).")
-    static let equipmentImpairment = Option(
-        "ie", "IE", .number(in: 0...100), help: "Equipment impairment factor Ie (overrides --codec).")
-    static let packetLossRobustness = Option(
-        "bpl", "BPL", .number(in: 1...100), help: "Packet-loss robustness factor Bpl (overrides --codec).")
-    static let meanDelay = Option(
-        "mean-delay-ms", "MS", .nonNegativeNumber, help: "Mean one-way delay of the echo path T (default: 0).")
-    static let roundTripDelay = Option(
-        "round-trip-ms", "MS", .nonNegativeNumber, help: "Round-trip delay in a 4-wire loop Tr (default: 0).")
-    static let absoluteDelay = Option(
-        "absolute-delay-ms", "MS", .nonNegativeNumber, help: "Absolute one-way delay Ta (default: 0).")
-    static let sendLoudness = Option("slr", "DB", .number(in: 0...18), help: "Send loudness rating SLR (default: 8).")
-    static let receiveLoudness = Option(
-        "rlr", "DB", .number(in: -5...14), help: "Receive loudness rating RLR (default: 2).")
-    static let sidetoneMasking = Option(
-        "stmr", "DB", .number(in: 10...20), help: "Sidetone masking rating STMR (default: 15).")
-    static let listenerSidetone = Option(
-        "lstr", "DB", .number(in: 13...23), help: "Listener sidetone rating LSTR (default: 18).")
-    static let telephoneSensitivitySend = Option(
-        "ds", "DB", .number(in: -3...3), help: "D-value of the telephone, send side Ds (default: 3).")
-    static let telephoneSensitivityReceive = Option(
-        "dr", "DB", .number(in: -3...3), help: "D-value of the telephone, receive side Dr (default: 3).")
-    static let talkerEcho = Option(
-        "telr", "DB", .number(in: 0...120), help: "Talker echo loudness rating TELR (default: 65).")
-    static let weightedEchoPathLoss = Option(
-        "wepl", "DB", .number(in: 0...150), help: "Weighted echo path loss WEPL (default: 110).")
-    static let quantisingDistortion = Option(
-        "qdu", "N", .number(in: 1...100), help: "Quantising distortion units qdu (default: 1).")
-    static let circuitNoise = Option("nc", "DBM0P", .number(in: -120...0), help: "Circuit noise Nc (default: -70).")
-    static let noiseFloor = Option(
-        "nfor", "DBMP", .number(in: -120...0), help: "Noise floor at the receive side Nfor (default: -64).")
-    static let sendRoomNoise = Option(
-        "ps", "DBA", .number(in: 0...120), help: "Room noise at the send side Ps (default: 35).")
-    static let receiveRoomNoise = Option(
-        "pr", "DBA", .number(in: 0...120), help: "Room noise at the receive side Pr (default: 35).")
-    static let advantage = Option("advantage", "A", .number(in: 0...20), help: "Advantage factor A (default: 0).")
+        "codec", "NAME", .string,
+        help: "Take Ie and Bpl from the G.113 table: an encoding (pcmu, pcma, g729, opus, …) or a table key.")
+    static let noConcealment = Flag("no-plc", help: "With --codec pcmu/pcma: the receiver does not conceal losses (Bpl 4.3).")
+    static let delayClass = Option(
+        "delay-class", "CLASS", .choice(DelaySensitivity.allStandard.map(\.name)),
+        help: "Delay-sensitivity class that sets mT and sT (default: default).")
+    static let bandwidth = Option(
+        "bandwidth", "BAND", .choice(["narrowband", "wideband", "fullband"]),
+        help: "E-model variant: G.107, G.107.1 or G.107.2 (default: narrowband, or the codec's).")
     static let format = Option.dataFormat
+
+    /// One option per E-model input, named by its flag (`--ta`, `--ppl`, `--burstr`, …).
+    static let inputs: [(input: EModelInput, option: Option<Double>)] = EModelInput.all.map { input in
+        let option = Option(
+            input.flag, "VALUE", .number(in: -1_000_000...1_000_000),
+            help: "\(input.symbol), \(input.summary) (default: \(input.defaultValue.formatted()))")
+        return (input, option)
+    }
 
     let name = "emodel"
     let summary = "Compute the ITU-T G.107 E-model rating R, MOS and each of its terms."
-    let discussion = "Every input defaults to the Recommendation's default value; with all defaults R is 93.2."
+    let discussion = """
+        Every input defaults to the Recommendation's Table 3 value; with all defaults R is 93.2.
+        --codec sets Ie and Bpl (and the bandwidth) first; explicit --ie/--bpl override them.
+        """
     var arguments: [any ArgumentDeclaring] {
-        [Self.codec, Self.lossPercent, Self.burstRatio, Self.equipmentImpairment, Self.packetLossRobustness,
-         Self.meanDelay, Self.roundTripDelay, Self.absoluteDelay, Self.sendLoudness, Self.receiveLoudness,
-         Self.sidetoneMasking, Self.listenerSidetone, Self.telephoneSensitivitySend,
-         Self.telephoneSensitivityReceive, Self.talkerEcho, Self.weightedEchoPathLoss,
-         Self.quantisingDistortion, Self.circuitNoise, Self.noiseFloor, Self.sendRoomNoise,
-         Self.receiveRoomNoise, Self.advantage, Self.format]
+        [Self.codec, Self.noConcealment, Self.delayClass, Self.bandwidth] + Self.inputs.map(\.option) + [Self.format]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        throw NotYetAvailable()
+        var parameters = EModelParameters()
+        if let name = arguments[Self.codec] {
+            let table = CodecImpairmentTable.standard
+            guard let codec = table.entry(forEncodingName: name, concealment: !arguments[Self.noConcealment]) ?? table[name.lowercased()]
+            else {
+                let known = table.sortedEntries.map(\.key).joined(separator: ", ")
+                throw UsageError("--codec: unknown codec '\(name)' (known: \(known))")
+            }
+            parameters = try parameters.applying(codec)
+        }
+        if let className = arguments[Self.delayClass], let sensitivity = DelaySensitivity.standard(named: className) {
+            parameters.delaySensitivity = sensitivity
+        }
+        if let band = arguments[Self.bandwidth] {
+            parameters.bandwidth = band == "wideband" ? .wideband : band == "fullband" ? .fullband : .narrowband
+        }
+        for (input, option) in Self.inputs {
+            if let value = arguments[option] {
+                try parameters.set(input.symbol, to: value)
+            }
+        }
+        let result = try EModel.evaluate(parameters)
+        switch arguments[Self.format] ?? .text {
+        case .text:
+            console.write(result.description + "\n")
+        case .json:
+            console.write(try Self.json(result) + "\n")
+        }
+        return 0
+    }
+
+    /// `{"r_factor", "mos_cqe", "terms": {key: value}, "inputs": {symbol: value}, …}`.
+    private static func json(_ result: EModelResult) throws -> String {
+        var terms: [String: Double] = [:]
+        for term in result.terms { terms[term.key] = term.value }
+        var inputs: [String: Double] = [:]
+        for input in EModelInput.all { inputs[input.symbol] = result.parameters.value(of: input.symbol) }
+        let object: [String: Any] = [
+            "r_factor": result.rFactor,
+            "mos_cqe": result.conversationalMOS,
+            "r_factor_listening": result.listeningRFactor,
+            "mos_lq": result.listeningMOS,
+            "bandwidth": "\(result.parameters.bandwidth)",
+            "delay_sensitivity": result.parameters.delaySensitivity.name,
+            "terms": terms,
+            "inputs": inputs,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
+        return String(decoding: data, as: UTF8.self)
     }
 }
