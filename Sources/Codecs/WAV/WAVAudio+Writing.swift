@@ -1,0 +1,30 @@
+extension WAVAudio {
+    /// The canonical 44-byte-header WAV file for this audio: `RIFF`/`WAVE`, a 16-byte PCM
+    /// `fmt ` chunk and the `data` chunk.
+    public func serialized() -> [UInt8] {
+        let dataBytes = samples.count * 2
+        let blockAlign = format.channels * 2
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44 + dataBytes)
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func append32(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
+        func append16(_ value: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
+        append("RIFF")
+        append32(36 + dataBytes)
+        append("WAVE")
+        append("fmt ")
+        append32(16)
+        append16(Int(WAVFormatChunk.pcmTag))
+        append16(format.channels)
+        append32(format.sampleRate)
+        append32(format.sampleRate * blockAlign)
+        append16(blockAlign)
+        append16(16)
+        append("data")
+        append32(dataBytes)
+        for sample in samples {
+            append16(Int(sample))
+        }
+        return bytes
+    }
+}
