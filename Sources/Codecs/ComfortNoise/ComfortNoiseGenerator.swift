@@ -80,7 +80,8 @@ public struct ComfortNoiseGenerator: Sendable {
                     if order > 0 { memory[0] = value }
                 }
             }
-            pcm[index] = Int16(max(-32_768, min(32_767, value)))
+            // The filter is stable, so `value` is finite; saturate anyway rather than trap.
+            pcm[index] = value.isFinite ? Int16(max(-32_768, min(32_767, value))) : 0
         }
     }
 
