@@ -161,11 +161,11 @@ extension G711PacketLossConcealer {
             periods += 1
         }
         var value = cycleSample(periods: periods, offset: cycleOffset)
-        cycleOffset = (cycleOffset + 1) % (periods * pitch)
+        cycleOffset = Self.advance(cycleOffset, cycleLength: periods * pitch)
         if fadeRemaining > 0 {
             let weight = Float(overlap - fadeRemaining + 1) / Float(overlap + 1)
             value = weight * value + (1 - weight) * cycleSample(periods: fadingPeriods, offset: fadingOffset)
-            fadingOffset = (fadingOffset + 1) % (fadingPeriods * pitch)
+            fadingOffset = Self.advance(fadingOffset, cycleLength: fadingPeriods * pitch)
             fadeRemaining -= 1
         }
         if lostSamples < overlap {
@@ -174,6 +174,11 @@ extension G711PacketLossConcealer {
         let fadeSamples = max(0, lostSamples - Self.tenMilliseconds)
         lostSamples += 1
         return value * max(0, 1 - Self.attenuationPerSample * Float(fadeSamples))
+    }
+
+    /// The position after `offset` in a cycle of `cycleLength` samples.
+    private static func advance(_ offset: Int, cycleLength: Int) -> Int {
+        offset + 1 == cycleLength ? 0 : offset + 1
     }
 
     /// Sample `offset` of the cycle through the last `periods` pitch periods of the cycle source.
@@ -201,18 +206,22 @@ extension G711PacketLossConcealer {
     /// (the shorter lag wins a tie, so a multiple of the period is not chosen over it).
     static func estimatePitch(_ history: [Float]) -> Int {
         history.withUnsafeBufferPointer { samples in
-            let targetStart = historyLength - correlationLength
+            guard let base = samples.baseAddress else { return minimumPitch }
+            let target = UnsafeRawPointer(base + (historyLength - correlationLength))
             var bestLag = minimumPitch
             var bestScore = -Float.infinity
             for lag in stride(from: maximumPitch, through: minimumPitch, by: -1) {
-                var correlation: Float = 0
-                var energy: Float = 0
-                for index in 0..<correlationLength {
-                    let candidate = samples[targetStart - lag + index]
-                    correlation += samples[targetStart + index] * candidate
-                    energy += candidate * candidate
+                let candidate = UnsafeRawPointer(base + (historyLength - correlationLength - lag))
+                // Eight lanes at a time: a scalar float sum cannot be reordered, so it would not vectorise.
+                var correlation = SIMD8<Float>()
+                var energy = SIMD8<Float>()
+                let stride = MemoryLayout<SIMD8<Float>>.size
+                for offset in Swift.stride(from: 0, to: correlationLength * MemoryLayout<Float>.size, by: stride) {
+                    let candidateLanes = candidate.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self)
+                    correlation += target.loadUnaligned(fromByteOffset: offset, as: SIMD8<Float>.self) * candidateLanes
+                    energy += candidateLanes * candidateLanes
                 }
-                let score = correlation / max(energy, minimumCorrelationEnergy).squareRoot()
+                let score = correlation.sum() / max(energy.sum(), minimumCorrelationEnergy).squareRoot()
                 if score >= bestScore {
                     bestScore = score
                     bestLag = lag
