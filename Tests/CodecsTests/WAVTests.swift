@@ -44,10 +44,25 @@ struct WAVTests {
     @Test("write then read gives the same audio", arguments: [(8000, 1), (16000, 2), (44100, 2), (11025, 1)])
     func roundTrip(rate: Int, channels: Int) throws {
         let audio = WAVAudio(format: AudioFormat(sampleRate: rate, channels: channels), samples: Self.ramp)
-        let bytes = audio.serialized()
+        let bytes = try audio.serialized()
         #expect(bytes.count == 44 + 200)
         #expect(try WAVAudio(parsing: bytes) == audio)
         #expect(audio.frameCount == 100 / channels)
+    }
+
+    @Test("formats the reader would refuse are not written")
+    func writeErrors() {
+        let cases: [(WAVAudio, WAVError)] = [
+            (WAVAudio(format: AudioFormat(sampleRate: 8000, channels: 3), samples: [1, 2, 3]), .unsupportedEncoding("3 channels")),
+            (WAVAudio(format: AudioFormat(sampleRate: 0, channels: 1), samples: [1]), .invalidFormat("sample rate 0")),
+            (
+                WAVAudio(format: AudioFormat(sampleRate: 8000, channels: 2), samples: [1, 2, 3]),
+                .invalidFormat("3 samples do not make whole frames of 2 channels")
+            ),
+        ]
+        for (audio, expected) in cases {
+            #expect(throws: expected) { try audio.serialized() }
+        }
     }
 
     @Test("files round-trip through the file system")

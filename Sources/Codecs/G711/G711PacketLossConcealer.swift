@@ -102,7 +102,8 @@ extension G711PacketLossConcealer {
     static let minimumPitch = 40
     /// The longest pitch period searched: 15 ms.
     static let maximumPitch = 120
-    /// The stretch of history correlated against each candidate period: 20 ms.
+    /// The stretch of history correlated against each candidate period: 20 ms (a multiple of
+    /// 8, the SIMD width of ``estimatePitch(_:)``).
     static let correlationLength = 160
     /// Three of the longest periods plus the longest overlap: 48.75 ms.
     static let historyLength = 3 * maximumPitch + maximumPitch / 4

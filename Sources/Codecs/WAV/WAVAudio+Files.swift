@@ -16,8 +16,9 @@ extension WAVAudio {
 
     /// Writes this audio as a canonical WAV file at `path`, replacing any file there.
     public func write(toFile path: String) throws(WAVError) {
+        let bytes = try serialized()
         do {
-            try Data(serialized()).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .fileSystem(path: path, reason: error.localizedDescription)
         }

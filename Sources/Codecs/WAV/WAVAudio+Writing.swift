@@ -1,8 +1,21 @@
 extension WAVAudio {
     /// The canonical 44-byte-header WAV file for this audio: `RIFF`/`WAVE`, a 16-byte PCM
-    /// `fmt ` chunk and the `data` chunk.
-    public func serialized() -> [UInt8] {
+    /// `fmt ` chunk and the `data` chunk. Throws for a format the reader would refuse (not mono
+    /// or stereo, no sample rate, a partial last frame) and for audio over 4 GiB.
+    public func serialized() throws(WAVError) -> [UInt8] {
+        guard (1...2).contains(format.channels) else {
+            throw .unsupportedEncoding("\(format.channels) channels")
+        }
+        guard format.sampleRate > 0, format.sampleRate <= Int(UInt32.max) / 4 else {
+            throw .invalidFormat("sample rate \(format.sampleRate)")
+        }
+        guard samples.count % format.channels == 0 else {
+            throw .invalidFormat("\(samples.count) samples do not make whole frames of \(format.channels) channels")
+        }
         let dataBytes = samples.count * 2
+        guard dataBytes <= Int(UInt32.max) - 36 else {
+            throw .tooLarge(bytes: dataBytes)
+        }
         let blockAlign = format.channels * 2
         var bytes: [UInt8] = []
         bytes.reserveCapacity(44 + dataBytes)

@@ -14,6 +14,8 @@ public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingChunk(String)
     /// The `data` chunk declares more bytes than the file holds after it.
     case dataChunkBeyondEnd(offset: Int, declaredBytes: Int, availableBytes: Int)
+    /// The audio is too long for a RIFF file, whose sizes are 32-bit: `bytes` of samples.
+    case tooLarge(bytes: Int)
     /// The file could not be read or written.
     case fileSystem(path: String, reason: String)
 
@@ -32,6 +34,8 @@ public enum WAVError: Error, Sendable, Equatable, CustomStringConvertible {
             "WAV file has no '\(name)' chunk"
         case let .dataChunkBeyondEnd(offset, declared, available):
             "WAV data chunk at byte \(offset) declares \(declared) bytes but only \(available) follow"
+        case let .tooLarge(bytes):
+            "\(bytes) bytes of samples do not fit in a WAV file (at most \(UInt32.max - 36))"
         case let .fileSystem(path, reason):
             "cannot access WAV file \(path): \(reason)"
         }
