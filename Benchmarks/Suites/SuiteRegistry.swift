@@ -6,6 +6,7 @@ public enum SuiteRegistry {
     /// `extension BenchmarkSuite` in its own file here and list it below.
     public static let all: [BenchmarkSuite] = [
         .selfCheck,
+        .g711,
     ]
 
     /// The suite named `name`, if there is one.

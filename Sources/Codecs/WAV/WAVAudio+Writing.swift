@@ -1,0 +1,43 @@
+extension WAVAudio {
+    /// The canonical 44-byte-header WAV file for this audio: `RIFF`/`WAVE`, a 16-byte PCM
+    /// `fmt ` chunk and the `data` chunk. Throws for a format the reader would refuse (not mono
+    /// or stereo, no sample rate, a partial last frame) and for audio over 4 GiB.
+    public func serialized() throws(WAVError) -> [UInt8] {
+        guard (1...2).contains(format.channels) else {
+            throw .unsupportedEncoding("\(format.channels) channels")
+        }
+        guard format.sampleRate > 0, format.sampleRate <= Int(UInt32.max) / 4 else {
+            throw .invalidFormat("sample rate \(format.sampleRate)")
+        }
+        guard samples.count % format.channels == 0 else {
+            throw .invalidFormat("\(samples.count) samples do not make whole frames of \(format.channels) channels")
+        }
+        let dataBytes = samples.count * 2
+        guard dataBytes <= Int(UInt32.max) - 36 else {
+            throw .tooLarge(bytes: dataBytes)
+        }
+        let blockAlign = format.channels * 2
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(44 + dataBytes)
+        func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
+        func append32(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
+        func append16(_ value: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
+        append("RIFF")
+        append32(36 + dataBytes)
+        append("WAVE")
+        append("fmt ")
+        append32(16)
+        append16(Int(WAVFormatChunk.pcmTag))
+        append16(format.channels)
+        append32(format.sampleRate)
+        append32(format.sampleRate * blockAlign)
+        append16(blockAlign)
+        append16(16)
+        append("data")
+        append32(dataBytes)
+        for sample in samples {
+            append16(Int(sample))
+        }
+        return bytes
+    }
+}
