@@ -29,6 +29,6 @@ public struct WiresharkMillisecondFigures: Sendable, Hashable, Codable {
     mutating func include(_ value: Double, position: UInt32) {
         if value > maximum { maximum = value }
         if minimum == -1 || value < minimum { minimum = value }
-        mean = (mean * Double(position - 1) + value) / Double(position)
+        mean = (mean * Double(position &- 1) + value) / Double(position)
     }
 }

@@ -69,6 +69,8 @@ public enum WiresharkPayloadClock: Sendable, Hashable {
     /// no rate (its `mimetype_and_clock_map`), 0 when it has none. Like Wireshark, a table name
     /// matches when it is a case-insensitive prefix of `encodingName`, and the table is searched
     /// from its last entry so that the longest of two nested names wins (`AMR-WB` before `AMR`).
+    /// The entries are those of Wireshark's current source; 4.0's table may lack the newest ones
+    /// (such as `opus` or `EVS`), which matters only for an `a=rtpmap` without a rate.
     public static func dynamicRate(encodingName: String) -> UInt32 {
         for (name, hertz) in dynamicRates.reversed() where encodingName.hasCaseInsensitivePrefix(name) {
             return hertz

@@ -29,7 +29,8 @@
 /// - **Problems** is set when any packet had a wrong sequence number (a gap, a late packet or
 ///   a duplicate) or a wrong timestamp (before the stream's first, by the half-range rule).
 public struct WiresharkRTPStreamStatistics: Sendable, Hashable {
-    /// Packets recorded (tshark's "Pkts"), duplicates included.
+    /// Packets recorded (tshark's "Pkts"), duplicates included; wraps at 2³² like Wireshark's
+    /// `guint32`.
     public private(set) var packets: UInt32 = 0
     /// Packets whose sequence number was not the expected one (Wireshark's `sequence` counter).
     public private(set) var sequenceErrors: UInt32 = 0
@@ -42,6 +43,7 @@ public struct WiresharkRTPStreamStatistics: Sendable, Hashable {
     /// The last non-zero clock rate the analysis used, in hertz (0 if none).
     public private(set) var clockRate: UInt32 = 0
 
+    private var hasFirstPacket = false
     private var firstArrivalNanoseconds: Int64 = 0
     private var firstTimestamp: UInt32 = 0
     private var sequence = WiresharkSequenceTracker()
@@ -91,7 +93,7 @@ public struct WiresharkRTPStreamStatistics: Sendable, Hashable {
         arrivalNanoseconds: Int64, sequenceNumber: UInt16, timestamp: UInt32, payloadType: UInt8,
         marker: Bool, clock: WiresharkPayloadClock
     ) -> WiresharkPacketAnalysis {
-        guard packets > 0 else {
+        guard hasFirstPacket else {
             recordFirst(arrivalNanoseconds: arrivalNanoseconds, sequenceNumber: sequenceNumber,
                         timestamp: timestamp, payloadType: payloadType)
             return WiresharkPacketAnalysis(flags: marker ? [.first, .marker] : .first, deltaMilliseconds: 0,
@@ -138,6 +140,7 @@ public struct WiresharkRTPStreamStatistics: Sendable, Hashable {
     private mutating func recordFirst(
         arrivalNanoseconds: Int64, sequenceNumber: UInt16, timestamp: UInt32, payloadType: UInt8
     ) {
+        hasFirstPacket = true
         firstArrivalNanoseconds = arrivalNanoseconds
         firstTimestamp = timestamp
         sequence = WiresharkSequenceTracker(first: sequenceNumber)
