@@ -5,7 +5,8 @@ import Testing
 
 /// ``WiresharkRTPStreamStatistics`` against TShark 4.0 itself on every shared capture: tshark
 /// dissects the packets (we only group and feed them), and its `-z rtp,streams` listing is the
-/// expected answer.
+/// expected answer. Dynamic payload types get their clock from the capture's SDP `a=rtpmap`
+/// lines, taken per file (tshark learns them per conversation; the two agree on these files).
 @Suite("Wireshark RTP stream statistics agree with tshark on the shared captures")
 struct WiresharkCaptureAgreementTests {
     /// The captures without SIP/SDP, whose RTP tshark finds only with its `rtp_udp` heuristic
@@ -19,10 +20,12 @@ struct WiresharkCaptureAgreementTests {
         ((try? SharedData.allCaptures()) ?? []).map(\.lastPathComponent)
     }
 
+    /// The parameterized test below lists the captures without throwing; this one fails loudly
+    /// when they are missing, so that the agreement is never checked on no file at all.
     @Test func everyCatalogedCaptureIsPresent() throws {
         let names = Set(try SharedData.allCaptures().map(\.lastPathComponent))
         #expect(names.isSuperset(of: Self.heuristicCaptures))
-        #expect(names.count == 10)
+        #expect(names.count >= 10)
     }
 
     @Test(.enabled(if: ExternalTool.isAvailable("tshark")), arguments: captureNames)
