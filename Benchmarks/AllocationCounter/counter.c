@@ -10,13 +10,21 @@ extern void *__libc_realloc(void *pointer, size_t size);
 extern void *__libc_memalign(size_t alignment, size_t size);
 
 static uint64_t allocation_count;
+// Per thread as well, so a measurement on one thread is not disturbed by tests or work running
+// on others. The executable's own TLS uses the local-exec model: reading it never allocates.
+static __thread uint64_t thread_allocation_count;
 
 static inline void count_one(void) {
     __atomic_fetch_add(&allocation_count, 1, __ATOMIC_RELAXED);
+    thread_allocation_count++;
 }
 
 uint64_t mb_allocation_count(void) {
     return __atomic_load_n(&allocation_count, __ATOMIC_RELAXED);
+}
+
+uint64_t mb_thread_allocation_count(void) {
+    return thread_allocation_count;
 }
 
 void *malloc(size_t size) {

@@ -8,4 +8,7 @@
 /// The number of allocation calls made by any thread since the process started.
 uint64_t mb_allocation_count(void);
 
+/// The number of allocation calls made by the calling thread since it started.
+uint64_t mb_thread_allocation_count(void);
+
 #endif
