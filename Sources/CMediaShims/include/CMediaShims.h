@@ -1,5 +1,7 @@
-// One-line forwarders for C APIs that Swift cannot call directly: libopus' variadic
-// `opus_*_ctl` requests. Only the Codecs module imports this target.
+// One-line forwarders for C APIs that Swift cannot call directly, or not comfortably: libopus'
+// variadic `opus_*_ctl` requests, and the byte-buffer calls taking `unsigned char *`, declared
+// here with `void *` so Swift passes raw buffers without rebinding memory.
+// Only the Codecs module imports this target.
 #ifndef CMEDIASHIMS_H
 #define CMEDIASHIMS_H
 
@@ -22,5 +24,18 @@ int mb_opus_decoder_get(OpusDecoder *decoder, int request, opus_int32 *value);
 int mb_opus_decoder_final_range(OpusDecoder *decoder, opus_uint32 *value);
 /// Sends `OPUS_RESET_STATE` to a decoder.
 int mb_opus_decoder_reset(OpusDecoder *decoder);
+
+/// `opus_encode` writing the packet into an untyped buffer.
+opus_int32 mb_opus_encode(OpusEncoder *encoder, const opus_int16 *pcm, int frame_size,
+                          void *packet, opus_int32 max_packet_bytes);
+/// `opus_decode` reading the packet from an untyped buffer (`NULL` with length 0 conceals).
+int mb_opus_decode(OpusDecoder *decoder, const void *packet, opus_int32 length, opus_int16 *pcm,
+                   int frame_size, int decode_fec);
+/// `opus_decoder_get_nb_samples` on an untyped buffer.
+int mb_opus_decoder_get_nb_samples(const OpusDecoder *decoder, const void *packet, opus_int32 length);
+/// `opus_packet_parse` on an untyped buffer, reporting each frame as an offset from the packet's
+/// start instead of a pointer. `frame_offsets` and `frame_sizes` hold 48 entries.
+int mb_opus_packet_parse(const void *packet, opus_int32 length, unsigned char *toc,
+                         opus_int32 frame_offsets[48], opus_int16 frame_sizes[48]);
 
 #endif
