@@ -54,7 +54,7 @@ struct OpusRangeTests {
 
         #expect(ours.count == pcm.count / (configuration.frameDuration.samplesPerChannel(sampleRate: format.sampleRate) * format.channels))
         #expect(ours.count == theirs.count)
-        let firstDifference = zip(ours, theirs).firstIndex { $0 != $1 }
+        let firstDifference = zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         #expect(firstDifference == nil, "packet \(firstDifference ?? -1) differs: \(firstDifference.map { ours[$0].prefix(40) } ?? "") vs \(firstDifference.map { theirs[$0].prefix(40) } ?? "")")
     }
 
