@@ -28,8 +28,6 @@ public struct EnergyVoiceActivityDetector: Sendable {
         public var noiseFloorRiseDecibelsPerSecond: Double
         /// How long frames stay speech after the last loud one. Default 200 ms.
         public var hangoverMilliseconds: Int
-        /// The noise floor before the first frame. Default −70 dBov.
-        public var initialNoiseFloorDBov: Double
 
         /// A configuration with the defaults above, overridden by whatever is passed.
         public init(
@@ -38,8 +36,7 @@ public struct EnergyVoiceActivityDetector: Sendable {
             speechMarginDecibels: Double = 9,
             absoluteThresholdDBov: Double = -55,
             noiseFloorRiseDecibelsPerSecond: Double = 3,
-            hangoverMilliseconds: Int = 200,
-            initialNoiseFloorDBov: Double = -70
+            hangoverMilliseconds: Int = 200
         ) {
             self.sampleRate = sampleRate
             self.channels = channels
@@ -47,7 +44,6 @@ public struct EnergyVoiceActivityDetector: Sendable {
             self.absoluteThresholdDBov = absoluteThresholdDBov
             self.noiseFloorRiseDecibelsPerSecond = noiseFloorRiseDecibelsPerSecond
             self.hangoverMilliseconds = hangoverMilliseconds
-            self.initialNoiseFloorDBov = initialNoiseFloorDBov
         }
     }
 
@@ -56,17 +52,20 @@ public struct EnergyVoiceActivityDetector: Sendable {
 
     /// The tuning in use.
     public let configuration: Configuration
-    /// The current noise floor estimate, in dBov.
+    /// The current noise floor estimate, in dBov (``minimumLevelDBov`` before the first frame).
     public private(set) var noiseFloorDBov: Double
     /// The level of the last frame, in dBov.
     public private(set) var lastLevelDBov: Double
     /// Hangover left, in samples per channel; speech continues while it is above zero.
     private var hangoverSamplesLeft = 0
 
-    /// A detector with `configuration`, its noise floor at the configured initial value.
+    /// Whether a frame has been measured, which sets the first noise floor.
+    private var hasMeasured = false
+
+    /// A detector with `configuration`.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        noiseFloorDBov = configuration.initialNoiseFloorDBov
+        noiseFloorDBov = Self.minimumLevelDBov
         lastLevelDBov = Self.minimumLevelDBov
     }
 
@@ -90,6 +89,10 @@ public struct EnergyVoiceActivityDetector: Sendable {
         lastLevelDBov = level
         let samplesPerChannel = frame.count / max(1, configuration.channels)
         let seconds = Double(samplesPerChannel) / Double(max(1, configuration.sampleRate))
+        if !hasMeasured {
+            noiseFloorDBov = level
+            hasMeasured = true
+        }
 
         let loud = level >= noiseFloorDBov + configuration.speechMarginDecibels
             && level >= configuration.absoluteThresholdDBov
@@ -110,7 +113,8 @@ public struct EnergyVoiceActivityDetector: Sendable {
 
     /// Forgets the noise floor and the hangover, as if just created.
     public mutating func reset() {
-        noiseFloorDBov = configuration.initialNoiseFloorDBov
+        hasMeasured = false
+        noiseFloorDBov = Self.minimumLevelDBov
         lastLevelDBov = Self.minimumLevelDBov
         hangoverSamplesLeft = 0
     }
