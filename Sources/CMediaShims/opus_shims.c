@@ -48,12 +48,14 @@ int mb_opus_decoder_get_nb_samples(const OpusDecoder *decoder, const void *packe
     return opus_decoder_get_nb_samples(decoder, packet, length);
 }
 
-int mb_opus_packet_parse(const void *packet, opus_int32 length, unsigned char *toc,
-                         opus_int32 frame_offsets[48], opus_int16 frame_sizes[48]) {
+int mb_opus_packet_first_frame(const void *packet, opus_int32 length, opus_int32 *first_frame_offset,
+                               opus_int32 *first_frame_bytes) {
     const unsigned char *frames[48];
-    int count = opus_packet_parse(packet, length, toc, frames, frame_sizes, NULL);
-    for (int index = 0; index < count; index++) {
-        frame_offsets[index] = (opus_int32)(frames[index] - (const unsigned char *)packet);
+    opus_int16 sizes[48];
+    int count = opus_packet_parse(packet, length, NULL, frames, sizes, NULL);
+    if (count > 0) {
+        *first_frame_offset = (opus_int32)(frames[0] - (const unsigned char *)packet);
+        *first_frame_bytes = sizes[0];
     }
     return count;
 }

@@ -33,9 +33,9 @@ int mb_opus_decode(OpusDecoder *decoder, const void *packet, opus_int32 length, 
                    int frame_size, int decode_fec);
 /// `opus_decoder_get_nb_samples` on an untyped buffer.
 int mb_opus_decoder_get_nb_samples(const OpusDecoder *decoder, const void *packet, opus_int32 length);
-/// `opus_packet_parse` on an untyped buffer, reporting each frame as an offset from the packet's
-/// start instead of a pointer. `frame_offsets` and `frame_sizes` hold 48 entries.
-int mb_opus_packet_parse(const void *packet, opus_int32 length, unsigned char *toc,
-                         opus_int32 frame_offsets[48], opus_int16 frame_sizes[48]);
+/// `opus_packet_parse` on an untyped buffer: returns the frame count (or a negative libopus
+/// error) and reports where the first frame starts and how long it is.
+int mb_opus_packet_first_frame(const void *packet, opus_int32 length, opus_int32 *first_frame_offset,
+                               opus_int32 *first_frame_bytes);
 
 #endif

@@ -53,7 +53,13 @@ public enum OpusBandwidth: Int, Sendable, Hashable, CaseIterable, Comparable, Cu
 
     /// The bandwidth for a libopus `OPUS_BANDWIDTH_*` constant, or nil for any other value.
     init?(libraryValue: Int32) {
-        guard let match = Self.allCases.first(where: { $0.libraryValue == libraryValue }) else { return nil }
-        self = match
+        switch libraryValue {
+        case OPUS_BANDWIDTH_NARROWBAND: self = .narrowband
+        case OPUS_BANDWIDTH_MEDIUMBAND: self = .mediumband
+        case OPUS_BANDWIDTH_WIDEBAND: self = .wideband
+        case OPUS_BANDWIDTH_SUPERWIDEBAND: self = .superWideband
+        case OPUS_BANDWIDTH_FULLBAND: self = .fullband
+        default: return nil
+        }
     }
 }

@@ -50,15 +50,10 @@ public struct OpusPacketInfo: Sendable, Hashable {
     public init(_ packet: UnsafeRawBufferPointer) throws(OpusPacketError) {
         guard let base = packet.baseAddress, !packet.isEmpty else { throw .empty }
         let toc = packet[0]
-        let length = Int32(clamping: packet.count)
-        let parsed = withUnsafeTemporaryAllocation(of: Int32.self, capacity: 48) { offsets in
-            withUnsafeTemporaryAllocation(of: Int16.self, capacity: 48) { sizes in
-                var tocOut: UInt8 = 0
-                let count = mb_opus_packet_parse(base, length, &tocOut, offsets.baseAddress, sizes.baseAddress)
-                return (count: Int(count), firstOffset: Int(offsets[0]), firstSize: Int(sizes[0]))
-            }
-        }
-        guard parsed.count > 0, packet.count <= Int(Int32.max) else {
+        var firstFrameOffset: Int32 = 0
+        var firstFrameBytes: Int32 = 0
+        let count = mb_opus_packet_first_frame(base, Int32(clamping: packet.count), &firstFrameOffset, &firstFrameBytes)
+        guard count > 0, packet.count <= Int(Int32.max) else {
             throw .malformed(packetBytes: packet.count, frameCountCode: Int(toc & 0x3))
         }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
@@ -66,11 +61,11 @@ public struct OpusPacketInfo: Sendable, Hashable {
         mode = configuration < 12 ? .silk : configuration < 16 ? .hybrid : .celt
         bandwidth = OpusBandwidth(libraryValue: opus_packet_get_bandwidth(bytes)) ?? .fullband
         channels = Int(opus_packet_get_nb_channels(bytes))
-        frameCount = parsed.count
+        frameCount = Int(count)
         samplesPerFrameAt48kHz = Int(opus_packet_get_samples_per_frame(bytes, 48_000))
 
         let firstFrameHeader: UInt8? =
-            parsed.firstSize > 0 && parsed.firstOffset < packet.count ? packet[parsed.firstOffset] : nil
+            firstFrameBytes > 0 && Int(firstFrameOffset) < packet.count ? packet[Int(firstFrameOffset)] : nil
         if mode != .celt, let header = firstFrameHeader {
             let activityFlags = max(1, samplesPerFrameAt48kHz / 960)
             let midLBRR = header >> (7 - activityFlags) & 1 == 1
