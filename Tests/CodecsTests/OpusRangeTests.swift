@@ -1,10 +1,12 @@
+import BenchmarkHarness
 import Codecs
 import Foundation
 import Testing
 import TestSupport
 
-/// Our wrapper against a plain C program driving libopus (Benchmarks/peers/opus_peer.c): with the
-/// same settings and input, every packet's bytes and both final ranges must be identical.
+/// Our wrapper against a plain C program driving libopus (Benchmarks/peers/opus_range.c, built
+/// with `cc` by the benchmark harness' `PeerProgram`): with the same settings and input, every
+/// packet's bytes and both final ranges must be identical.
 @Suite("Opus final range against plain C")
 struct OpusRangeTests {
     struct Case: CustomTestStringConvertible, Sendable {
@@ -36,6 +38,10 @@ struct OpusRangeTests {
             application: .audio, maxBandwidth: .wideband)),
     ]
 
+    static let peer = PeerProgram("opus_range", pkgConfigPackages: ["opus"])
+    /// Built once, before the cases run in parallel (concurrent builds would share a temporary file).
+    static let peerBuild = Result<URL, any Error> { try peer.build() }
+
     @Test(arguments: cases)
     func everyPacketMatchesPlainC(_ testCase: Case) throws {
         let configuration = testCase.configuration
@@ -49,8 +55,9 @@ struct OpusRangeTests {
         try OpusTestAudio.writeRaw(pcm, to: input)
 
         let ours = try Self.ourLines(pcm, configuration)
-        let peer = try ExternalTool.run([try OpusPeer.executable().path, "range", input.path] + Self.peerArguments(configuration))
-        let theirs = peer.standardOutput.split(separator: "\n").map(String.init)
+        try Self.peerBuild.get()
+        let theirs = try Self.peer.run(["range", input.path] + Self.peerArguments(configuration))
+            .split(separator: "\n").map(String.init)
 
         #expect(ours.count == pcm.count / (configuration.frameDuration.samplesPerChannel(sampleRate: format.sampleRate) * format.channels))
         #expect(ours.count == theirs.count)
@@ -58,7 +65,7 @@ struct OpusRangeTests {
         #expect(firstDifference == nil, "packet \(firstDifference ?? -1) differs: \(firstDifference.map { ours[$0].prefix(40) } ?? "") vs \(firstDifference.map { theirs[$0].prefix(40) } ?? "")")
     }
 
-    /// "<bytes> <encoder range> <decoder range> <hex>" per packet, as opus_peer prints them.
+    /// "<bytes> <encoder range> <decoder range> <hex>" per packet, as opus_range prints them.
     static func ourLines(_ pcm: [Int16], _ configuration: OpusEncoderConfiguration) throws -> [String] {
         let encoder = try OpusEncoder(configuration: configuration)
         let decoder = try OpusDecoder(format: configuration.format)
@@ -104,19 +111,4 @@ struct OpusRangeTests {
         ]
         return values.map(String.init)
     }
-}
-
-/// The C peer, compiled once per test run from Benchmarks/peers/opus_peer.c.
-enum OpusPeer {
-    private static let compiled = Result<URL, any Error> {
-        let source = SharedData.packageRoot.appendingPathComponent("Benchmarks/peers/opus_peer.c")
-        let output = FileManager.default.temporaryDirectory.appendingPathComponent("opus_peer-\(UUID().uuidString)")
-        let flags = try ExternalTool.run(["pkg-config", "--cflags", "--libs", "opus"]).standardOutput
-            .split(whereSeparator: \.isWhitespace).map(String.init)
-        try ExternalTool.run(["cc", "-O2", "-o", output.path, source.path] + flags)
-        return output
-    }
-
-    /// The compiled program.
-    static func executable() throws -> URL { try compiled.get() }
 }

@@ -1,20 +1,17 @@
-// A plain C program driving libopus, the independent peer our Opus wrapper is checked and
-// measured against. It reads 16-bit native-endian interleaved PCM from a raw file.
+// A plain C program driving libopus, the independent oracle our Opus wrapper's bit-exactness is
+// checked against (Tests/CodecsTests/OpusRangeTests.swift). Not a benchmark peer: it does not
+// speak the timing protocol (the benchmark peer is opus.c). It reads 16-bit native-endian
+// interleaved PCM from a raw file.
 //
-//   opus_peer range INPUT RATE CHANNELS FRAME_SAMPLES APPLICATION COMPLEXITY BITRATE VBR
+//   opus_range range INPUT RATE CHANNELS FRAME_SAMPLES APPLICATION COMPLEXITY BITRATE VBR
 //                   VBR_CONSTRAINT FEC LOSS_PERCENT DTX MAX_BANDWIDTH
 //       Encodes every whole frame with those settings (APPLICATION, BITRATE and MAX_BANDWIDTH are
 //       libopus' numeric constants), decodes each packet, and prints one line per packet:
 //       "<bytes> <encoder final range> <decoder final range> <packet hex>".
-//
-//   opus_peer bench INPUT RATE CHANNELS FRAME_SAMPLES COMPLEXITY BITRATE ROUNDS
-//       Times opus_encode and opus_decode of every frame, ROUNDS times over the file (VOIP),
-//       and prints "encode_ns <t1> <t2> ..." and "decode_ns ..." lines, one figure per frame.
 #include <opus.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 static opus_int16 *read_pcm(const char *path, long *samples) {
     FILE *file = fopen(path, "rb");
@@ -73,54 +70,8 @@ static int range_mode(int argc, char **argv) {
     return 0;
 }
 
-static long long now_ns(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (long long)time.tv_sec * 1000000000LL + time.tv_nsec;
-}
-
-static int bench_mode(int argc, char **argv) {
-    if (argc != 9) { fprintf(stderr, "bench: wrong argument count\n"); return 2; }
-    long total;
-    opus_int16 *pcm = read_pcm(argv[2], &total);
-    int rate = atoi(argv[3]), channels = atoi(argv[4]), frame = atoi(argv[5]);
-    int rounds = atoi(argv[8]);
-    int status;
-    OpusEncoder *encoder = opus_encoder_create(rate, channels, OPUS_APPLICATION_VOIP, &status);
-    check(status, "opus_encoder_create");
-    OpusDecoder *decoder = opus_decoder_create(rate, channels, &status);
-    check(status, "opus_decoder_create");
-    check(opus_encoder_ctl(encoder, OPUS_SET_COMPLEXITY(atoi(argv[6]))), "OPUS_SET_COMPLEXITY");
-    check(opus_encoder_ctl(encoder, OPUS_SET_BITRATE(atoi(argv[7]))), "OPUS_SET_BITRATE");
-
-    long step = (long)frame * channels, frames = total / step;
-    long long *encode_ns = malloc(sizeof(long long) * frames * rounds);
-    long long *decode_ns = malloc(sizeof(long long) * frames * rounds);
-    unsigned char packet[4000];
-    opus_int16 *decoded = malloc(sizeof(opus_int16) * 5760 * channels);
-    for (int round = 0; round < rounds; round++) {
-        for (long index = 0; index < frames; index++) {
-            long long start = now_ns();
-            int bytes = opus_encode(encoder, pcm + index * step, frame, packet, sizeof packet);
-            long long middle = now_ns();
-            check(bytes, "opus_encode");
-            check(opus_decode(decoder, packet, bytes, decoded, 5760, 0), "opus_decode");
-            long long end = now_ns();
-            encode_ns[round * frames + index] = middle - start;
-            decode_ns[round * frames + index] = end - middle;
-        }
-    }
-    printf("encode_ns");
-    for (long index = 0; index < frames * rounds; index++) printf(" %lld", encode_ns[index]);
-    printf("\ndecode_ns");
-    for (long index = 0; index < frames * rounds; index++) printf(" %lld", decode_ns[index]);
-    printf("\n");
-    return 0;
-}
-
 int main(int argc, char **argv) {
     if (argc >= 2 && strcmp(argv[1], "range") == 0) return range_mode(argc, argv);
-    if (argc >= 2 && strcmp(argv[1], "bench") == 0) return bench_mode(argc, argv);
-    fprintf(stderr, "usage: opus_peer range|bench INPUT ...\n");
+    fprintf(stderr, "usage: opus_range range INPUT ...\n");
     return 2;
 }
