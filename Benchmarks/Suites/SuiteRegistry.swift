@@ -7,6 +7,7 @@ public enum SuiteRegistry {
     public static let all: [BenchmarkSuite] = [
         .selfCheck,
         .g711,
+        .opus,
     ]
 
     /// The suite named `name`, if there is one.
