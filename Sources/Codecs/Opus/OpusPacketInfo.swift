@@ -52,8 +52,11 @@ public struct OpusPacketInfo: Sendable, Hashable {
         let toc = packet[0]
         var firstFrameOffset: Int32 = 0
         var firstFrameBytes: Int32 = 0
-        let count = mb_opus_packet_first_frame(base, Int32(clamping: packet.count), &firstFrameOffset, &firstFrameBytes)
-        guard count > 0, packet.count <= Int(Int32.max) else {
+        // libopus takes the length as a 32-bit integer: anything longer is refused, not truncated.
+        let count = packet.count > Int(Int32.max)
+            ? OPUS_INVALID_PACKET
+            : mb_opus_packet_first_frame(base, Int32(packet.count), &firstFrameOffset, &firstFrameBytes)
+        guard count > 0 else {
             throw .malformed(packetBytes: packet.count, frameCountCode: Int(toc & 0x3))
         }
         let bytes = base.assumingMemoryBound(to: UInt8.self)
