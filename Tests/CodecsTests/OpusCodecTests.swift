@@ -1,50 +1,52 @@
 import Codecs
 import Testing
 
-/// Runs a whole signal through an encoder, keeping every packet.
-func encodeAll(_ pcm: [Int16], with encoder: OpusEncoder) throws -> [[UInt8]] {
-    let step = encoder.samplesPerFrame * encoder.format.channels
-    var buffer = [UInt8](repeating: 0, count: OpusEncoder.maximumPacketBytes)
-    return try stride(from: 0, through: pcm.count - step, by: step).map { start in
-        let bytes = try pcm[start..<start + step].withUnsafeBufferPointer { frame in
-            try buffer.withUnsafeMutableBytes { try encoder.encode(frame, into: $0) }
+extension OpusTestAudio {
+    /// Runs a whole signal through an encoder, keeping every packet.
+    static func encodeAll(_ pcm: [Int16], with encoder: OpusEncoder) throws -> [[UInt8]] {
+        let step = encoder.samplesPerFrame * encoder.format.channels
+        var buffer = [UInt8](repeating: 0, count: OpusEncoder.maximumPacketBytes)
+        return try stride(from: 0, through: pcm.count - step, by: step).map { start in
+            let bytes = try pcm[start..<start + step].withUnsafeBufferPointer { frame in
+                try buffer.withUnsafeMutableBytes { try encoder.encode(frame, into: $0) }
+            }
+            return Array(buffer[..<bytes])
         }
-        return Array(buffer[..<bytes])
     }
-}
 
-/// How a receiver fills one frame.
-enum OpusReception {
-    case received
-    case concealed
-    case recoveredByFEC
-}
+    /// How a receiver fills one frame.
+    enum Reception {
+        case received
+        case concealed
+        case recoveredByFEC
+    }
 
-/// Decodes `packets` into one signal, filling the frames `reception` marks as lost by
-/// concealment or by FEC from the next packet.
-func decodeAll(
-    _ packets: [[UInt8]], format: AudioFormat, samplesPerFrame: Int, reception: (Int) -> OpusReception
-) throws -> [Int16] {
-    let decoder = try OpusDecoder(format: format)
-    var output: [Int16] = []
-    var frame = [Int16](repeating: 0, count: samplesPerFrame * format.channels)
-    for (index, packet) in packets.enumerated() {
-        let written = try frame.withUnsafeMutableBufferPointer { pcm in
-            switch reception(index) {
-            case .received:
-                try packet.withUnsafeBytes { try decoder.decode($0, into: pcm) }
-            case .concealed:
-                try decoder.decode(lost: samplesPerFrame, into: pcm)
-            case .recoveredByFEC:
-                try packets[index + 1].withUnsafeBytes {
-                    try decoder.decodeFEC(from: $0, samplesPerChannel: samplesPerFrame, into: pcm)
+    /// Decodes `packets` into one signal, filling the frames `reception` marks as lost by
+    /// concealment or by FEC from the next packet.
+    static func decodeAll(
+        _ packets: [[UInt8]], format: AudioFormat, samplesPerFrame: Int, reception: (Int) -> Reception
+    ) throws -> [Int16] {
+        let decoder = try OpusDecoder(format: format)
+        var output: [Int16] = []
+        var frame = [Int16](repeating: 0, count: samplesPerFrame * format.channels)
+        for (index, packet) in packets.enumerated() {
+            let written = try frame.withUnsafeMutableBufferPointer { pcm in
+                switch reception(index) {
+                case .received:
+                    try packet.withUnsafeBytes { try decoder.decode($0, into: pcm) }
+                case .concealed:
+                    try decoder.decode(lost: samplesPerFrame, into: pcm)
+                case .recoveredByFEC:
+                    try packets[index + 1].withUnsafeBytes {
+                        try decoder.decodeFEC(from: $0, samplesPerChannel: samplesPerFrame, into: pcm)
+                    }
                 }
             }
+            #expect(written == samplesPerFrame)
+            output += frame
         }
-        #expect(written == samplesPerFrame)
-        output += frame
+        return output
     }
-    return output
 }
 
 @Suite("Opus encoder and decoder")
@@ -64,7 +66,7 @@ struct OpusCodecTests {
             let tone = OpusTestAudio.tone(frequency: 440, sampleRate: sampleRate, count: samples * 10)
             let pcm = channels == 1 ? tone : OpusTestAudio.interleave(tone, tone)
             var output = [Int16](repeating: 0, count: samples * channels)
-            for packet in try encodeAll(pcm, with: encoder) {
+            for packet in try OpusTestAudio.encodeAll(pcm, with: encoder) {
                 let info = try packet.withUnsafeBytes { try OpusPacketInfo($0) }
                 #expect(info.samplesPerChannel(sampleRate: sampleRate) == samples)
                 #expect(info.channels <= channels)  // libopus may code a stereo input as a mono stream
@@ -82,15 +84,15 @@ struct OpusCodecTests {
         let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
             format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: true, expectedPacketLossPercent: 20))
         let original = OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 6)
-        let packets = try encodeAll(original, with: encoder)
+        let packets = try OpusTestAudio.encodeAll(original, with: encoder)
         let frame = encoder.samplesPerFrame
         let carriesFEC = try packets.map { packet in try packet.withUnsafeBytes { try OpusPacketInfo($0).hasFEC } }
         // Lose every 8th frame whose successor carries FEC (and is not itself lost).
         let lost = Set((0..<packets.count - 1).filter { $0 % 8 == 3 && carriesFEC[$0 + 1] })
         #expect(lost.count >= 15)
 
-        let viaFEC = try decodeAll(packets, format: format, samplesPerFrame: frame) { lost.contains($0) ? .recoveredByFEC : .received }
-        let viaPLC = try decodeAll(packets, format: format, samplesPerFrame: frame) { lost.contains($0) ? .concealed : .received }
+        let viaFEC = try OpusTestAudio.decodeAll(packets, format: format, samplesPerFrame: frame) { lost.contains($0) ? .recoveredByFEC : .received }
+        let viaPLC = try OpusTestAudio.decodeAll(packets, format: format, samplesPerFrame: frame) { lost.contains($0) ? .concealed : .received }
         // The decoder's output lags the input by the encoder's lookahead.
         let delay = encoder.lookaheadSamples
         var fecSNR = 0.0
@@ -113,11 +115,11 @@ struct OpusCodecTests {
     @Test func packetsWithoutFECRecoverNoBetterThanConcealment() throws {
         let format = AudioFormat(sampleRate: 16_000, channels: 1)
         let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(format: format, bitrate: .bitsPerSecond(24_000)))
-        let packets = try encodeAll(OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 2), with: encoder)
+        let packets = try OpusTestAudio.encodeAll(OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 2), with: encoder)
         #expect(try packets.allSatisfy { packet in try !packet.withUnsafeBytes { try OpusPacketInfo($0).hasFEC } })
         let lost: Set<Int> = [20, 40, 60]
-        let viaFEC = try decodeAll(packets, format: format, samplesPerFrame: 320) { lost.contains($0) ? .recoveredByFEC : .received }
-        let viaPLC = try decodeAll(packets, format: format, samplesPerFrame: 320) { lost.contains($0) ? .concealed : .received }
+        let viaFEC = try OpusTestAudio.decodeAll(packets, format: format, samplesPerFrame: 320) { lost.contains($0) ? .recoveredByFEC : .received }
+        let viaPLC = try OpusTestAudio.decodeAll(packets, format: format, samplesPerFrame: 320) { lost.contains($0) ? .concealed : .received }
         #expect(viaFEC == viaPLC)
     }
 
@@ -126,7 +128,7 @@ struct OpusCodecTests {
         let silence = [Int16](repeating: 0, count: 48_000 * 2)
         func packetSizes(dtx: Bool) throws -> [Int] {
             let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(discontinuousTransmission: dtx))
-            return try encodeAll(speech + silence, with: encoder).map(\.count)
+            return try OpusTestAudio.encodeAll(speech + silence, with: encoder).map(\.count)
         }
         // Skip the first 400 ms of silence while the encoder's own detector decides.
         let silentPackets = 75 + 20..<175

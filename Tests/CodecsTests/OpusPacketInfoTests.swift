@@ -60,7 +60,7 @@ struct OpusPacketInfoTests {
         func fecPackets(_ fec: Bool) throws -> Int {
             let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
                 format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: fec, expectedPacketLossPercent: 10))
-            return try encodeAll(speech, with: encoder).filter { packet in
+            return try OpusTestAudio.encodeAll(speech, with: encoder).filter { packet in
                 try packet.withUnsafeBytes { try OpusPacketInfo($0).hasFEC }
             }.count
         }
@@ -75,13 +75,13 @@ struct OpusPacketInfoTests {
         let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
             format: format, bitrate: .bitsPerSecond(20_000), inbandFEC: true, expectedPacketLossPercent: 15,
             discontinuousTransmission: true))
-        let packets = try encodeAll(OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 3), with: encoder)
+        let packets = try OpusTestAudio.encodeAll(OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 3), with: encoder)
         var agreements = (withFEC: 0, withoutFEC: 0)
         for lost in stride(from: 5, to: packets.count - 1, by: 4) {
-            let viaFEC = try decodeAll(Array(packets[...(lost + 1)]), format: format, samplesPerFrame: 320) {
+            let viaFEC = try OpusTestAudio.decodeAll(Array(packets[...(lost + 1)]), format: format, samplesPerFrame: 320) {
                 $0 == lost ? .recoveredByFEC : .received
             }
-            let viaPLC = try decodeAll(Array(packets[...(lost + 1)]), format: format, samplesPerFrame: 320) {
+            let viaPLC = try OpusTestAudio.decodeAll(Array(packets[...(lost + 1)]), format: format, samplesPerFrame: 320) {
                 $0 == lost ? .concealed : .received
             }
             let frame = lost * 320..<(lost + 1) * 320

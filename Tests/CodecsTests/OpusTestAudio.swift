@@ -158,7 +158,7 @@ enum OpusTestAudio {
         let raw = folder.appendingPathComponent("espeak-\(sampleRate).raw")
         try ExternalTool.run(["espeak-ng", "-v", "en-us", "-s", "150", "-w", wave.path, text])
         try ExternalTool.run([
-            "sox", wave.path, "-t", "raw", "-e", "signed-integer", "-b", "16", "-c", "1", "-r", "\(sampleRate)", raw.path,
+            "sox", "-D", "-R", wave.path, "-t", "raw", "-e", "signed-integer", "-b", "16", "-c", "1", "-r", "\(sampleRate)", raw.path,
         ])
         return try readRaw(raw)
     }

@@ -43,7 +43,7 @@ public final class EchoCanceller {
     }
 
     /// Removes the echo of `playback` from `captured` and writes the result to `output`; all
-    /// three are one frame. Throws ``CodecError/wrongFrameSize(expectedSamples:actualSamples:)``
+    /// three are one frame, and `output` must not overlap the inputs. Throws ``CodecError/wrongFrameSize(expectedSamples:actualSamples:)``
     /// for any other length.
     public func cancel(
         captured: UnsafeBufferPointer<Int16>,
