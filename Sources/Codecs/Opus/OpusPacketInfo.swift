@@ -32,10 +32,11 @@ public struct OpusPacketInfo: Sendable, Hashable {
     /// range coder with probability ½ each (§4.2.3): for each channel coded (mid, then side when
     /// stereo), one voice-activity flag per 20 ms SILK frame (one for a 10 or 20 ms Opus frame,
     /// two for 40 ms, three for 60 ms) followed by one LBRR flag. A range coder fed only ½
-    /// probabilities emits those bits unchanged at the top of the first byte (§4.1), so the mid
-    /// channel's LBRR flag is bit `n` from the top of the frame's first byte and, in stereo, the
-    /// side channel's is bit `2n + 1`, where `n` is the number of voice-activity flags. Either
-    /// flag set means FEC is present. An empty first frame (DTX) carries none.
+    /// probabilities emits those bits unchanged at the top of the first byte (§4.1), so,
+    /// counting from 0 at the most significant bit of the frame's first byte, the mid channel's
+    /// LBRR flag is bit `n` and, in stereo, the side channel's is bit `2n + 1`, where `n` is the
+    /// number of voice-activity flags per channel. Either flag set means FEC is present. An empty
+    /// first frame (DTX) carries none. Tests check this reading against libopus' own FEC decoding.
     public let hasFEC: Bool
 
     /// The total duration in samples per channel at 48 kHz.
