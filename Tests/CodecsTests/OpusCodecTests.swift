@@ -79,6 +79,16 @@ struct OpusCodecTests {
         }
     }
 
+    @Test func frameDurationsMapMillisecondsAndSamples() {
+        #expect(OpusFrameDuration(milliseconds: 20) == .milliseconds20)
+        #expect(OpusFrameDuration(milliseconds: 60) == .milliseconds60)
+        #expect(OpusFrameDuration(milliseconds: 30) == nil)
+        #expect(OpusFrameDuration.milliseconds2_5.samplesPerChannel(sampleRate: 8000) == 20)
+        #expect(OpusFrameDuration.milliseconds60.samplesPerChannel(sampleRate: 48_000) == 2880)
+        #expect(OpusFrameDuration.milliseconds2_5.description == "2.5 ms")
+        #expect(OpusFrameDuration.milliseconds40.description == "40 ms")
+    }
+
     @Test func fecRecoversALostFrameBetterThanConcealment() throws {
         let format = AudioFormat(sampleRate: 16_000, channels: 1)
         let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
