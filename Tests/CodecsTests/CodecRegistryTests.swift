@@ -110,10 +110,18 @@ struct CodecRegistryTests {
         #expect(decoder.law == .aLaw && decoder.concealer.method == .zeroFill)
     }
 
-    @Test("Opus is described but its factory is not joined yet")
-    func opusFactoryPending() throws {
-        let description = try registry.describe(rtpmap: "opus/48000/2")
-        #expect(throws: CodecRegistryError.self) { try registry.makeEncoder(for: description) }
-        #expect(throws: CodecRegistryError.self) { try registry.makeDecoder(for: description) }
+    @Test("Opus encoders and decoders follow the receiver's RFC 7587 parameters")
+    func opusFactoryAppliesTheReceiversParameters() throws {
+        let description = try registry.describe(
+            rtpmap: "opus/48000/2", fmtp: "stereo=1;sprop-stereo=1;maxaveragebitrate=32000;useinbandfec=1", ptime: 40)
+        let encoder = try #require(try registry.makeEncoder(for: description) as? OpusEncoder)
+        #expect(encoder.format == AudioFormat(sampleRate: 48_000, channels: 2))
+        #expect(encoder.samplesPerFrame == 1920)
+        let decoder = try registry.makeDecoder(for: description)
+        #expect(decoder.format == AudioFormat(sampleRate: 48_000, channels: 2))
+        #expect(decoder.supportsForwardErrorCorrection)
+
+        let bad = try registry.describe(rtpmap: "opus/48000/2", ptime: 80)
+        #expect(throws: CodecRegistryError.self) { try registry.makeEncoder(for: bad) }
     }
 }

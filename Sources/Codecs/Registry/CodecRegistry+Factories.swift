@@ -2,7 +2,8 @@ extension CodecRegistry {
     /// The frame duration an encoder uses when the description names no `ptime`.
     public static let defaultPacketTimeMilliseconds = 20
 
-    /// An encoder for `description`, framed by its `ptime` (20 ms when absent).
+    /// An encoder for `description`, framed by its `ptime` (20 ms when absent). Opus encodes
+    /// 48 kHz PCM with the receiver's RFC 7587 parameters applied.
     public func makeEncoder(for description: CodecDescription) throws(CodecRegistryError) -> any AudioEncoder {
         let packetTime = description.packetTimeMilliseconds ?? Self.defaultPacketTimeMilliseconds
         switch description.parameters {
@@ -12,8 +13,13 @@ extension CodecRegistry {
             } catch {
                 throw .invalidParameter(name: "ptime", value: String(packetTime), reason: error.description)
             }
-        case .opus:
-            throw Self.opusFactoryMissing
+        case let .opus(parameters):
+            do {
+                let configuration = try OpusEncoderConfiguration(receiverParameters: parameters, packetTimeMilliseconds: packetTime)
+                return try OpusEncoder(configuration: configuration)
+            } catch {
+                throw .invalidParameter(name: "opus", value: parameters.fmtp, reason: error.description)
+            }
         }
     }
 
@@ -22,17 +28,14 @@ extension CodecRegistry {
         switch description.parameters {
         case let .g711(law):
             return G711Decoder(law: law, concealment: g711Concealment)
-        case .opus:
-            throw Self.opusFactoryMissing
+        case let .opus(parameters):
+            // 48 kHz output; stereo only when the sender says it sends stereo (sprop-stereo).
+            let format = AudioFormat(sampleRate: 48_000, channels: parameters.senderStereo ? 2 : 1)
+            do {
+                return try OpusDecoder(format: format)
+            } catch {
+                throw .invalidParameter(name: "opus", value: parameters.fmtp, reason: error.description)
+            }
         }
     }
-
-    // OPUS FACTORY — the one place the Opus encoder and decoder join the registry. Replace the
-    // two `throw Self.opusFactoryMissing` above with the Opus types built from `OpusParameters`
-    // (`maximumPlaybackRate` → bandwidth, `maximumAverageBitrate` → bitrate, `inBandFEC`,
-    // `discontinuousTransmission`, `constantBitrate`, `stereo`, and the packet time), then delete
-    // this error.
-    private static let opusFactoryMissing = CodecRegistryError.codecUnavailable(
-        "the Opus encoder and decoder are not joined to the registry yet"
-    )
 }
