@@ -1,1 +1,0 @@
-// NetworkModel: seeded network impairment models and the trace file formats.
