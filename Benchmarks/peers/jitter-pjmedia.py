@@ -78,7 +78,7 @@ def parse_arguments(argv):
         fail("FRAME_MS must be a number, CLOCK_RATE an integer, KNOB an integer or 'default'")
     if not 1 <= frame_ms <= 1000 or not 1000 <= clock_rate <= 192000 or (knob is not None and not 0 <= knob <= 1000):
         fail("FRAME_MS must be in 1…1000, CLOCK_RATE in 1000…192000, KNOB in 0…1000 frames")
-    return argv[2], frame_ms, knob
+    return argv[2], frame_ms, clock_rate, knob
 
 
 def read_trace(path):
@@ -111,7 +111,7 @@ def main(argv):
     if len(argv) == 2 and argv[1] == "--version":
         print(name)
         return
-    trace_path, frame_ms, knob = parse_arguments(argv)
+    trace_path, frame_ms, clock_rate, knob = parse_arguments(argv)
     rows = read_trace(trace_path)
     arrivals = sorted((row[2], index) for index, row in enumerate(rows) if row[2] is not None)
     if not arrivals:
@@ -129,6 +129,7 @@ def main(argv):
     # The row index rides in the first 4 bytes of each frame, so a played frame names its row.
     frame_size = max(4, max(row[3] for row in rows))
     ptime = max(1, round(frame_ms))
+    frame_units = max(1, round(frame_ms * clock_rate / 1000))
     max_count = max(1, 500 // ptime)
     jitter_buffer = ctypes.c_void_p()
     label = b"jitter-peer"
@@ -152,11 +153,13 @@ def main(argv):
         now_ms = first_ms + tick * frame_ms
         while next_arrival < len(arrivals) and arrivals[next_arrival][0] <= now_ms:
             index = arrivals[next_arrival][1]
-            seq, rtp_ts, _, payload_bytes = rows[index]
+            _, rtp_ts, _, payload_bytes = rows[index]
             payload = struct.pack("<I", index).ljust(max(4, payload_bytes), b"\xff")
-            # Sequence number and timestamp wrapped as on the wire, as pjmedia's stream passes them.
+            # As pjmedia's stream does: the frame number is the RTP timestamp (wrapped to 32 bits as
+            # on the wire) divided by the frame's timestamp span; the RTP sequence number is unused.
+            wire_ts = rtp_ts & 0xFFFFFFFF
             library.pjmedia_jbuf_put_frame3(
-                jitter_buffer, payload, len(payload), 0, seq & 0xFFFF, rtp_ts & 0xFFFFFFFF, ctypes.byref(discarded))
+                jitter_buffer, payload, len(payload), 0, wire_ts // frame_units, wire_ts, ctypes.byref(discarded))
             next_arrival += 1
         size.value = frame_size
         library.pjmedia_jbuf_get_frame3(
