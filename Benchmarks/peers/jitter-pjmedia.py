@@ -16,7 +16,8 @@ import struct
 import sys
 
 TAIL_MS = 2000.0  # pulls continue this long after the last arrival
-MISSING_FRAME, NORMAL_FRAME, ZERO_PREFETCH_FRAME, ZERO_EMPTY_FRAME = 0, 1, 2, 3
+NORMAL_FRAME, ZERO_PREFETCH_FRAME = 1, 2  # pjmedia_jb_frame_type (MISSING and ZERO_EMPTY print '-')
+DISCARD_PROGRESSIVE = 2  # pjmedia_jb_discard_algo
 
 
 def fail(message):
@@ -139,6 +140,7 @@ def main(argv):
         fail(f"pjmedia_jbuf_create failed with status {status}")
     prefetch = 0 if knob is None else knob
     library.pjmedia_jbuf_set_adaptive(jitter_buffer, prefetch, 1, max_count * 4 // 5)
+    library.pjmedia_jbuf_set_discard(jitter_buffer, DISCARD_PROGRESSIVE)
     state = JitterBufferState()
     library.pjmedia_jbuf_get_state(jitter_buffer, ctypes.byref(state))
 
