@@ -115,6 +115,11 @@ static void advance_to(peer *state, GstClockTime time) {
     if (gst_clock_get_time(GST_CLOCK(state->clock)) < time) gst_test_clock_set_time(state->clock, time);
 }
 
+// The receiver's running time at trace time `ms`: 0 at the first arrival.
+static GstClockTime running_time(const jt_ticks *ticks, double ms) {
+    return (GstClockTime)llround((ms - ticks->first_ms) * GST_MSECOND);
+}
+
 // A real RTP packet: version 2, PCMU, the wrapped sequence number and timestamp, and the row
 // index in the first payload bytes so the output can be traced back to the unwrapped seq.
 static GstBuffer *rtp_packet(const jt_trace *trace, size_t row, int marker) {
@@ -171,18 +176,16 @@ int main(int argc, char **argv) {
         .trace = &trace,
         .latency = (GstClockTime)latency_ms * GST_MSECOND,
     };
-    jt_ticks ticks = jt_make_ticks(&trace, arguments.frame_ms);
+    jt_ticks ticks = jt_make_ticks(program, &trace, arguments.frame_ms);
     GstClockTime frame = (GstClockTime)llround(arguments.frame_ms * GST_MSECOND);
-    // Receiver running time of a trace time: 0 at the first arrival.
-    #define RUNNING(ms) ((GstClockTime)llround(((ms) - ticks.first_ms) * GST_MSECOND))
     size_t next_arrival = 0;
     int started = 0;
     for (size_t tick = 0; tick < ticks.count; tick++) {
         double now_ms = jt_tick_ms(&ticks, tick);
-        GstClockTime now = RUNNING(now_ms);
+        GstClockTime now = running_time(&ticks, now_ms);
         for (; next_arrival < trace.arrived_count && jt_arrival(&trace, next_arrival)->arrival_ms <= now_ms;
              next_arrival++) {
-            GstClockTime arrival = RUNNING(jt_arrival(&trace, next_arrival)->arrival_ms);
+            GstClockTime arrival = running_time(&ticks, jt_arrival(&trace, next_arrival)->arrival_ms);
             advance_to(&state, arrival);
             GstBuffer *buffer = rtp_packet(&trace, trace.arrival_order[next_arrival], next_arrival == 0);
             GST_BUFFER_DTS(buffer) = arrival;

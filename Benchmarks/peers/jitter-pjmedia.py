@@ -16,6 +16,7 @@ import struct
 import sys
 
 TAIL_MS = 2000.0  # pulls continue this long after the last arrival
+MAX_SPAN_MS = 86_400_000.0  # the longest trace accepted, first to last arrival (a day)
 NORMAL_FRAME, ZERO_PREFETCH_FRAME = 1, 2  # pjmedia_jb_frame_type (MISSING and ZERO_EMPTY print '-')
 DISCARD_PROGRESSIVE = 2  # pjmedia_jb_discard_algo
 
@@ -149,6 +150,8 @@ def main(argv):
     size, frame_type = ctypes.c_size_t(), ctypes.c_char()
     bit_info, timestamp, sequence, discarded = ctypes.c_uint32(), ctypes.c_uint32(), ctypes.c_int(), ctypes.c_int()
     first_ms, last_ms = arrivals[0][0], arrivals[-1][0]
+    if last_ms - first_ms > MAX_SPAN_MS:
+        fail("the trace's arrivals span more than a day")
     tick_count = math.floor((last_ms + TAIL_MS - first_ms) / frame_ms) + 1
     next_arrival = 0
     for tick in range(tick_count):

@@ -50,7 +50,7 @@ int main(int argc, char **argv) {
     char *played = calloc(capacity, 1);
     if (payload == NULL || played == NULL) jt_fail(program, "out of memory", NULL);
 
-    jt_ticks ticks = jt_make_ticks(&trace, arguments.frame_ms);
+    jt_ticks ticks = jt_make_ticks(program, &trace, arguments.frame_ms);
     size_t next_arrival = 0;
     for (size_t tick = 0; tick < ticks.count; tick++) {
         double now = jt_tick_ms(&ticks, tick);

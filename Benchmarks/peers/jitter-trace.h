@@ -13,6 +13,8 @@
 
 // Pulls continue this long after the last arrival, so every peer can drain what it holds.
 #define JT_TAIL_MS 2000.0
+// The longest trace accepted, first to last arrival (a day), which bounds the number of pulls.
+#define JT_MAX_SPAN_MS 86400000.0
 
 // One row of the trace: a sent packet, or a duplicate of one.
 typedef struct {
@@ -201,9 +203,10 @@ static inline const jt_packet *jt_arrival(const jt_trace *trace, size_t position
 }
 
 // Ticks from the first arrival up to the last arrival plus JT_TAIL_MS.
-static inline jt_ticks jt_make_ticks(const jt_trace *trace, double frame_ms) {
+static inline jt_ticks jt_make_ticks(const char *program, const jt_trace *trace, double frame_ms) {
     double first = jt_arrival(trace, 0)->arrival_ms;
     double last = jt_arrival(trace, trace->arrived_count - 1)->arrival_ms;
+    if (last - first > JT_MAX_SPAN_MS) jt_fail(program, "the trace's arrivals span more than a day", NULL);
     jt_ticks ticks = {.first_ms = first, .frame_ms = frame_ms};
     ticks.count = (size_t)floor((last + JT_TAIL_MS - first) / frame_ms) + 1;
     return ticks;

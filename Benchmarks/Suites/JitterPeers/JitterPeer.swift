@@ -28,7 +28,7 @@ public struct JitterPeer: Sendable {
 
     /// How a peer program is built and run.
     public enum Program: Sendable {
-        /// `Benchmarks/peers/<name>.c`, built by ``PeerProgram`` with these pkg-config packages.
+        /// A C program in `Benchmarks/peers/`, built and run by this ``PeerProgram``.
         case c(PeerProgram)
         /// `Benchmarks/peers/<script>`, run by `python3` from `PATH`.
         case python(script: String)
