@@ -10,7 +10,7 @@ build_packages=(pkg-config libopus-dev libspeexdsp-dev libsrtp2-dev libasound2-d
 test_packages=(gcc tshark espeak-ng sox libspandsp-dev libortp-dev libre-dev
     libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good)
 # Python oracles, used only by tests and benchmarks, never linked or shipped.
-python_modules=(pesq:pesq pylibsrtp:pylibsrtp numpy:numpy)
+python_modules=(pesq:pesq pylibsrtp:pylibsrtp numpy:numpy pjsua2:pjsua2-python)
 
 packages=("${build_packages[@]}")
 with_test=false

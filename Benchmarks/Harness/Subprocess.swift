@@ -1,19 +1,20 @@
 import Foundation
 
-/// Runs a program to completion and collects what it wrote.
-enum Subprocess {
+/// Runs a program to completion and collects what it wrote (peer programs, and interpreters
+/// running peer scripts).
+public enum Subprocess {
     /// The outcome of one run.
-    struct Output {
+    public struct Output: Sendable {
         /// Exit status (or the terminating signal's number).
-        let status: Int32
+        public let status: Int32
         /// Standard output, decoded as UTF-8.
-        let standardOutput: String
+        public let standardOutput: String
         /// Standard error, decoded as UTF-8.
-        let standardError: String
+        public let standardError: String
     }
 
     /// Runs `executable` with `arguments` and waits for it; throws only when it cannot start.
-    static func run(_ executable: URL, _ arguments: [String]) throws -> Output {
+    public static func run(_ executable: URL, _ arguments: [String]) throws -> Output {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -41,7 +42,7 @@ enum Subprocess {
     }
 
     /// Runs a program found on `PATH` through `/usr/bin/env`.
-    static func run(searchingPath arguments: [String]) throws -> Output {
+    public static func run(searchingPath arguments: [String]) throws -> Output {
         try run(URL(fileURLWithPath: "/usr/bin/env"), arguments)
     }
 }
