@@ -8,7 +8,7 @@ extension CaptureFrame {
     /// cut short is still returned, with ``UDPDatagram/isCut`` set. Allocates nothing.
     public func decodeUDP() -> DecodedFrame {
         let decoder = FrameDecoder(bytes: bytes, wireLength: max(originalLength, bytes.count))
-        do {
+        do throws(Skip) {
             let packet = switch try decoder.networkLayer(of: linkType) {
             case .ipv4(let offset): try decoder.ipv4Payload(at: offset)
             case .ipv6(let offset): try decoder.ipv6Payload(at: offset)
