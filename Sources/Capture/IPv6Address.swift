@@ -101,7 +101,10 @@ public struct IPv6Address: Hashable, Comparable, Sendable, LosslessStringConvert
                 guard let ipv4 = IPv4Address(text: part) else { return nil }
                 groups += [UInt16(ipv4.rawValue >> 16), UInt16(truncatingIfNeeded: ipv4.rawValue)]
             } else {
-                guard (1...4).contains(part.utf8.count), let group = UInt16(part, radix: 16) else { return nil }
+                // Digits only: `UInt16(_:radix:)` alone would also take a sign ("+1").
+                guard (1...4).contains(part.utf8.count), part.allSatisfy(\.isHexDigit),
+                      let group = UInt16(part, radix: 16)
+                else { return nil }
                 groups.append(group)
             }
         }
