@@ -106,15 +106,8 @@ public enum UDPFrameBuilder {
     ) {
         let udpLength = UInt16(8 + payload.count)
         var checksum = InternetChecksum()
-        for address in [source.address, destination.address] {
-            switch address {
-            case .v4(let ipv4):
-                checksum.add(UInt16(ipv4.rawValue >> 16))
-                checksum.add(UInt16(truncatingIfNeeded: ipv4.rawValue))
-            case .v6(let ipv6):
-                for group in ipv6.groups { checksum.add(group) }
-            }
-        }
+        checksum.add(source.address)
+        checksum.add(destination.address)
         checksum.add(UInt16(17))
         checksum.add(udpLength)
         checksum.add(source.port)
