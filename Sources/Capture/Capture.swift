@@ -1,1 +1,0 @@
-// Capture: pcap/pcapng reading and writing through libpcap, and link/IP/UDP decoding.
