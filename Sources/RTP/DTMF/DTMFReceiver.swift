@@ -10,6 +10,15 @@ public struct DTMFKeyPress: Hashable, Sendable {
     public var volume: UInt8
     /// Whether an end packet arrived (false: the event was cut short by a new one or a flush).
     public var endReceived: Bool
+
+    /// Collects a press's fields.
+    public init(event: UInt8, timestamp: RTPTimestamp, duration: UInt64, volume: UInt8, endReceived: Bool) {
+        self.event = event
+        self.timestamp = timestamp
+        self.duration = duration
+        self.volume = volume
+        self.endReceived = endReceived
+    }
 }
 
 /// The receiving side of RFC 4733 (§2.5.2): reports each key press exactly once.
