@@ -74,14 +74,15 @@ struct RTPPacketTests {
         #expect(built.last == 7)
     }
 
-    @Test("writePayload lets an encoder write in place")
+    @Test("Payload written in place by an encoder")
     func writePayloadInPlace() throws {
-        let built = try build { buffer in
+        let built = try build(capacity: 172) { buffer in
             var builder = try RTPPacketBuilder(into: buffer, header: RTPHeaderFields(payloadType: 0, sequenceNumber: SequenceNumber(1), timestamp: RTPTimestamp(160), ssrc: 9))
-            try builder.writePayload { space in
-                for index in 0..<160 { space[index] = 0xFF }
-                return 160
-            }
+            let space = try builder.payloadSpace()
+            #expect(space.count == 160)
+            for index in 0..<160 { space[index] = 0xFF }
+            #expect(rtpError { try builder.commitPayload(byteCount: 161) }?.reason == .bufferTooSmall(needed: 173, available: 172))
+            try builder.commitPayload(byteCount: 160)
             return try builder.finish()
         }
         #expect(built.count == 172)

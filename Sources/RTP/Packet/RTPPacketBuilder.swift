@@ -111,18 +111,19 @@ public struct RTPPacketBuilder {
         try writer.write(bytes)
     }
 
-    /// Lets `body` write payload straight into the buffer (an encoder's output, say): it gets
-    /// the free space and returns how many bytes it wrote.
-    public mutating func writePayload(
-        _ body: (UnsafeMutableRawBufferPointer) throws(RTPError) -> Int
-    ) throws(RTPError) {
+    /// The free space after the header (and any payload appended so far), for writing payload
+    /// in place (an encoder's output, say); follow with ``commitPayload(byteCount:)``.
+    public mutating func payloadSpace() throws(RTPError) -> UnsafeMutableRawBufferPointer {
         try startPayload()
-        let space = UnsafeMutableRawBufferPointer(rebasing: writer.buffer[writer.offset...])
-        let written = try body(space)
-        guard (0...space.count).contains(written) else {
-            throw RTPError(.bufferTooSmall(needed: writer.offset + written, available: writer.buffer.count), at: writer.offset)
-        }
-        writer.offset += written
+        return UnsafeMutableRawBufferPointer(rebasing: writer.buffer[writer.offset...])
+    }
+
+    /// Takes `byteCount` bytes written into ``payloadSpace()`` as payload.
+    public mutating func commitPayload(byteCount: Int) throws(RTPError) {
+        try startPayload()
+        guard byteCount >= 0 else { throw RTPError(.invalidLength(byteCount), at: writer.offset) }
+        try writer.reserve(byteCount)
+        writer.offset += byteCount
     }
 
     /// Adds `paddingLength` bytes of padding (0 for none; 1–255, the last holding the count),
