@@ -119,9 +119,6 @@ struct RTPPacketTests {
         ("820000010000000200000003 00000004", RTPError(.truncated(needed: 8, available: 4), at: 12)),
         ("900000010000000200000003 bede00", RTPError(.truncated(needed: 4, available: 3), at: 12)),
         ("900000010000000200000003 bede0002 00000000", RTPError(.truncated(needed: 12, available: 8), at: 12)),
-        ("900000010000000200000003 bede0001 00003f00", RTPError(.invalidExtensionElement(id: 3, length: 16), at: 18)),
-        ("900000010000000200000003 10000001 0503aabb", RTPError(.invalidExtensionElement(id: 5, length: 3), at: 16)),
-        ("900000010000000200000003 10000001 000000ff", RTPError(.invalidExtensionElement(id: 255, length: 0), at: 19)),
         ("a00000010000000200000003 aabb00", RTPError(.invalidPadding(count: 0, available: 3), at: 14)),
         ("a00000010000000200000003 aabb04", RTPError(.invalidPadding(count: 4, available: 3), at: 14)),
         ("a00000010000000200000003", RTPError(.invalidPadding(count: 0, available: 0), at: 12)),
@@ -131,6 +128,22 @@ struct RTPPacketTests {
         let error = bytes.withUnsafeBytes { raw in rtpError { _ = try RTPPacket(raw) } }
         #expect(error == expected)
         #expect(error?.description.contains("at byte \(expected.offset)") == true)
+    }
+
+    @Test("An element overrunning its extension ends the element list; the packet stays valid", arguments: [
+        ("900000010000000200000003 bede0001 00003f00", [UInt8]()),
+        ("900000010000000200000003 bede0002 10aa 3f00 00000000", [1]),
+        ("900000010000000200000003 10000001 0503aabb", []),
+        ("900000010000000200000003 10000001 000000ff", []),
+        ("900000010000000200000003 10000002 0101aa00 000000ff", [1]),
+    ])
+    func overrunningElements(hex: String, ids: [UInt8]) throws {
+        try withPacket(hexBytes(hex)) { packet in
+            let headerExtension = try #require(packet.headerExtension)
+            #expect(!headerExtension.elementsAreWellFormed)
+            #expect(headerExtension.elements.map(\.id) == ids)
+        }
+        try withPacket(Self.rfc6904Packet) { #expect($0.headerExtension?.elementsAreWellFormed == true) }
     }
 
     @Test("Padding that takes the whole payload is valid")

@@ -99,3 +99,76 @@ struct TSharkInteropTests {
         #expect(protocols.allSatisfy { $0.hasSuffix(":rtp") || $0.hasSuffix(":rtpevent") || $0.hasSuffix(":rtcp") }, "\(protocols)")
     }
 }
+
+extension TSharkInteropTests {
+    @Test("RTP and DTMF field values read by tshark equal what we wrote")
+    func rtpFieldValues() throws {
+        let capture = try Self.capture()
+        defer { try? FileManager.default.removeItem(at: capture.url) }
+        let rows = try TShark.fields(
+            capture.url, options: Self.decodeAs + ["-Y", "rtp"],
+            fields: DissectionRows.rtpFields + DissectionRows.eventFields + ["rtp.payload"])
+        #expect(rows.count == capture.rtp.count)
+        let rtpColumns = DissectionRows.rtpFields.count
+        for (index, (row, bytes)) in zip(rows, capture.rtp).enumerated() {
+            try withPacket(bytes) { packet in
+                #expect(Array(row[..<rtpColumns]) == DissectionRows.rtp(packet), "packet \(index)")
+                if packet.payloadType == 101 {
+                    let payload = try DTMFEventPayload(parsing: packet.payload)
+                    #expect(Array(row[rtpColumns..<(rtpColumns + 4)]) == DissectionRows.event(payload), "packet \(index)")
+                } else {
+                    #expect(row[rtpColumns + 4] == hexString(array(packet.payload)), "packet \(index)")
+                }
+            }
+        }
+        // Spot checks against the intended values, independent of our parser.
+        #expect(rows[0][6] == "65535" && rows[0][7] == "4294967200" && rows[0][8] == "0xdeadbeef")
+        #expect(rows[1][4] == "1" && rows[1][9] == "0x00000001,0xffffffff,0x0000004d")
+        #expect(rows[2][10] == "0xbede" && rows[2][12] == "1,3" && rows[2][13] == "aa,555555")
+        #expect(rows[3][10] == "0x1000" && rows[3][14] == "5")
+        let events = rows.suffix(capture.dtmf.count).map { Array($0[rtpColumns..<(rtpColumns + 4)]) }
+        #expect(events == capture.dtmf.map { DissectionRows.event($0.payload) })
+        #expect(events.map { $0[3] } == ["160", "320", "480", "480", "480"])
+    }
+
+    @Test("RTCP field values read by tshark equal what we wrote (SR, RR, SDES, BYE, APP, XR)")
+    func rtcpFieldValues() throws {
+        let capture = try Self.capture()
+        defer { try? FileManager.default.removeItem(at: capture.url) }
+        let rows = try TShark.fields(capture.url, options: Self.decodeAs + ["-Y", "rtcp"], fields: DissectionRows.rtcpFields + ["rtcp.xr.timestamp"])
+        let compounds = [try SampleCompound.build(), try TSharkInteropTests.receiverReportCompound()]
+        #expect(rows.count == compounds.count)
+        for (row, bytes) in zip(rows, compounds) {
+            let ours = try bytes.withUnsafeBytes { try DissectionRows.rtcp(RTCPCompoundPacket($0)) }
+            for (name, (theirs, mine)) in zip(DissectionRows.rtcpFields, zip(row, ours)) {
+                #expect(theirs == mine, "\(name)")
+            }
+        }
+        // Spot checks against the intended values.
+        let first = Dictionary(uniqueKeysWithValues: zip(DissectionRows.rtcpFields + ["rtcp.xr.timestamp"], rows[0]))
+        #expect(first["rtcp.pt"] == "200,202,207,204,203")
+        #expect(first["rtcp.ssrc.fraction"] == "25,0,12" && first["rtcp.ssrc.cum_nr"] == "77,-3")
+        #expect(first["rtcp.sdes.text"] == "alice@example.org,MediaEngine,on air,mix,Bob,end of call")
+        #expect(first["rtcp.xr.voipmetrics.moslq"] == "4.1" && first["rtcp.xr.voipmetrics.jbabsmax"] == "200")
+        #expect(first["rtcp.app.name"] == "TEST" && first["rtcp.app.data"] == "0102030405060708")
+        // The receiver reference time, as the UTC date tshark prints.
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "MMM d, yyyy HH:mm:ss"
+        let unix = SampleCompound.referenceTime.unixTime
+        let seconds = unix.nanoseconds / 1_000_000_000
+        let expected = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+            + String(format: ".%09lld UTC", unix.nanoseconds % 1_000_000_000)
+        #expect(first["rtcp.xr.timestamp"] == expected)
+    }
+
+    @Test("The problem filter does catch a malformed packet (so a clean result means something)")
+    func problemFilterCatchesMalformed() throws {
+        var writer = PcapWriter()
+        writer.append(payload: hexBytes("81c9000d 00000001"), sourcePort: Self.rtcpPort, destinationPort: Self.rtcpPort, time: 1)
+        let url = try writer.writeTemporaryFile(named: "malformed")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(try !TShark.problems(url, options: Self.decodeAs).isEmpty)
+    }
+}

@@ -13,8 +13,6 @@ public struct RTPError: Error, Equatable, Hashable, Sendable, CustomStringConver
         case unsupportedVersion(UInt8)
         /// The padding count (the last octet) is zero or larger than the room it could take.
         case invalidPadding(count: Int, available: Int)
-        /// A one-byte (ID 1–14) or two-byte header-extension element runs past its extension.
-        case invalidExtensionElement(id: UInt8, length: Int)
         /// A length field is inconsistent with the structure it describes.
         case invalidLength(Int)
         /// An RTCP packet that may not carry padding does (only the last packet of a compound may).
@@ -81,8 +79,6 @@ public struct RTPError: Error, Equatable, Hashable, Sendable, CustomStringConver
             what = "unsupported version \(version) (expected 2)"
         case .invalidPadding(let count, let available):
             what = "invalid padding count \(count) (at most \(available) bytes could be padding)"
-        case .invalidExtensionElement(let id, let length):
-            what = "header-extension element ID \(id) of \(length) bytes runs past the extension"
         case .invalidLength(let length):
             what = "inconsistent length \(length)"
         case .paddingBeforeLastPacket:

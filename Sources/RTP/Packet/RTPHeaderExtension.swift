@@ -2,7 +2,8 @@
 ///
 /// With the RFC 8285 profiles its ``elements`` are iterated without copying: one-byte headers
 /// (profile `0xBEDE`: ID 0 is a padding byte, ID 15 stops parsing) and two-byte headers
-/// (profile `0x100X`: ID 0 is a padding byte). Any other profile is exposed raw through
+/// (profile `0x100X`: ID 0 is a padding byte). An element that would run past the extension
+/// ends the list (see ``elementsAreWellFormed``). Any other profile is exposed raw through
 /// ``profile`` and ``data`` and has no elements.
 public struct RTPHeaderExtension {
     /// The extension: 16-bit profile, 16-bit length in words, then the data.
@@ -23,19 +24,15 @@ public struct RTPHeaderExtension {
         RTPHeaderExtensionElements(data: data, form: form)
     }
 
-    /// Checks that every RFC 8285 element fits in `bytes` (a whole extension found at byte
-    /// `base` of the packet).
-    @inlinable
-    static func validate(_ bytes: UnsafeRawBufferPointer, at base: Int) throws(RTPError) {
-        let data = bytes.slice(4, bytes.count)
-        guard let form = RTPHeaderExtensionForm(profile: bytes.uint16(at: 0)) else { return }
-        var cursor = RTPHeaderExtensionElements.Iterator(data: data, form: form)
+    /// Whether every RFC 8285 element fits in the extension. When one does not, iteration
+    /// stops before it (as libwebrtc and Wireshark do) and the packet stays usable.
+    public var elementsAreWellFormed: Bool {
+        var cursor = elements.makeIterator()
         while true {
             switch cursor.step() {
             case .element: continue
-            case .end: return
-            case .overrun(let id, let length, let offset):
-                throw RTPError(.invalidExtensionElement(id: id, length: length), at: base + 4 + offset)
+            case .end: return true
+            case .overrun: return false
             }
         }
     }
@@ -106,7 +103,7 @@ public struct RTPHeaderExtensionElements: Sequence {
             self.form = form
         }
 
-        /// The next element, or `nil` at the end (an overrun, impossible once validated, ends too).
+        /// The next element, or `nil` at the end or at an element that overruns the extension.
         @inlinable
         public mutating func next() -> RTPHeaderExtensionElement? {
             if case .element(let element) = step() { return element }
@@ -118,7 +115,7 @@ public struct RTPHeaderExtensionElements: Sequence {
         enum Step {
             case element(RTPHeaderExtensionElement)
             case end
-            case overrun(id: UInt8, length: Int, offset: Int)
+            case overrun
         }
 
         /// Reads the next element, skipping padding bytes.
@@ -126,7 +123,6 @@ public struct RTPHeaderExtensionElements: Sequence {
         mutating func step() -> Step {
             guard let form else { return .end }
             while offset < data.count {
-                let start = offset
                 let first = data.uint8(at: offset)
                 let id: UInt8
                 let length: Int
@@ -142,14 +138,14 @@ public struct RTPHeaderExtensionElements: Sequence {
                     if id == 0 { offset += 1; continue }
                     guard offset + 1 < data.count else {
                         offset = data.count
-                        return .overrun(id: id, length: 0, offset: start)
+                        return .overrun
                     }
                     length = Int(data.uint8(at: offset + 1))
                     offset += 2
                 }
                 guard length <= data.count - offset else {
                     offset = data.count
-                    return .overrun(id: id, length: length, offset: start)
+                    return .overrun
                 }
                 let element = RTPHeaderExtensionElement(id: id, data: data.slice(offset, offset + length))
                 offset += length

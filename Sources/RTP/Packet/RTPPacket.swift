@@ -1,7 +1,7 @@
 /// A received RTP packet (RFC 3550 §5.1), read in place: no byte is copied.
 ///
-/// The initializer validates the whole packet (version, CSRC list, header extension and its
-/// elements, padding) so that every accessor afterwards is a plain load. The view borrows the
+/// The initializer validates the packet's structure (version, CSRC list, header-extension
+/// length, padding) so that every accessor afterwards is a plain load. The view borrows the
 /// caller's memory: it is valid only as long as the buffer it was made from.
 ///
 ///     let packet = try RTPPacket(bytes)
@@ -20,8 +20,9 @@ public struct RTPPacket {
     /// Validates `bytes` as an RTP packet.
     ///
     /// - Throws: ``RTPError`` when the version is not 2, the packet ends inside its header,
-    ///   CSRC list or extension, an extension element overruns its extension, or the padding
-    ///   count is zero or longer than the space after the header.
+    ///   CSRC list or extension, or the padding count is zero or longer than the space after
+    ///   the header. Extension elements are not checked here: see
+    ///   ``RTPHeaderExtension/elementsAreWellFormed``.
     @inlinable
     public init(_ bytes: UnsafeRawBufferPointer) throws(RTPError) {
         try bytes.require(Self.fixedHeaderLength, at: 0)
@@ -34,8 +35,6 @@ public struct RTPPacket {
             try bytes.require(4, at: headerLength)
             let words = Int(bytes.uint16(at: headerLength + 2))
             try bytes.require(4 + words * 4, at: headerLength)
-            let extensionBytes = bytes.slice(headerLength, headerLength + 4 + words * 4)
-            try RTPHeaderExtension.validate(extensionBytes, at: headerLength)
             headerLength += 4 + words * 4
         }
         var paddingLength = 0
