@@ -122,7 +122,7 @@ public struct ReceptionStatistics: Sendable {
             fractionLost: UInt8(clamping: fraction),
             cumulativeLost: Int32(lost),
             extendedHighestSequence: UInt32(truncatingIfNeeded: extendedHighestSequence),
-            jitter: UInt32(clamping: Int64(jitter.rounded(.down))),
+            jitter: jitter < Double(UInt32.max) ? UInt32(jitter) : .max,
             lastSenderReport: lastSenderReport?.middle32 ?? 0,
             delaySinceLastSenderReport: lastSenderReport.map { CompactNTP.units(of: now - $0.arrival) } ?? 0
         )
