@@ -184,6 +184,11 @@ struct RTPPacketTests {
                     var builder = try RTPPacketBuilder(into: buffer, header: header)
                     _ = try builder.finish(paddingLength: 256)
                 }?.reason == .valueOutOfRange(field: .paddingLength, value: 256))
+                #expect(rtpError {
+                    var builder = try RTPPacketBuilder(into: buffer, header: header)
+                    _ = try builder.finish()
+                    try builder.appendPayload(data)
+                }?.reason == .builderOutOfOrder)
             }
         }
     }

@@ -20,12 +20,6 @@ extension UnsafeRawBufferPointer {
         UInt32(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
     }
 
-    /// The big-endian 24-bit value at `offset`.
-    @inlinable
-    func uint24(at offset: Int) -> UInt32 {
-        UInt32(uint8(at: offset)) << 16 | UInt32(uint16(at: offset + 1))
-    }
-
     /// The bytes from `start` to `end`, as a view sharing this buffer's memory.
     @inlinable
     func slice(_ start: Int, _ end: Int) -> UnsafeRawBufferPointer {

@@ -41,6 +41,7 @@ public struct RTPPacketBuilder {
     /// Where the extension header starts (its length is patched when the payload begins).
     private var extensionStart: Int?
     private var payloadStarted = false
+    private var finished = false
 
     /// Writes the fixed header and the CSRC list.
     ///
@@ -82,7 +83,7 @@ public struct RTPPacketBuilder {
     ///   started, the ID is not 1–14 (one-byte) or 1–255 (two-byte), or the data is not
     ///   1–16 (one-byte) or 0–255 (two-byte) bytes long.
     public mutating func appendExtensionElement(id: UInt8, data: UnsafeRawBufferPointer) throws(RTPError) {
-        guard let extensionForm, !payloadStarted else { throw RTPError(.builderOutOfOrder, at: writer.offset) }
+        guard let extensionForm, !payloadStarted, !finished else { throw RTPError(.builderOutOfOrder, at: writer.offset) }
         switch extensionForm {
         case .oneByte:
             guard (1...14).contains(id) else {
@@ -130,6 +131,7 @@ public struct RTPPacketBuilder {
     /// sets the padding bit accordingly and returns the packet's total length.
     public mutating func finish(paddingLength: Int = 0) throws(RTPError) -> Int {
         try startPayload()
+        finished = true
         guard (0...255).contains(paddingLength) else {
             throw RTPError(.valueOutOfRange(field: .paddingLength, value: paddingLength), at: writer.offset)
         }
@@ -141,8 +143,10 @@ public struct RTPPacketBuilder {
         return writer.offset
     }
 
-    /// Closes the header extension (zero-padding it to a 32-bit boundary) before the payload.
+    /// Throws once the packet is finished; otherwise closes the header extension (zero-padding
+    /// it to a 32-bit boundary) before the first payload byte.
     private mutating func startPayload() throws(RTPError) {
+        guard !finished else { throw RTPError(.builderOutOfOrder, at: writer.offset) }
         guard !payloadStarted else { return }
         payloadStarted = true
         guard let extensionStart else { return }

@@ -100,6 +100,12 @@ public struct ReceptionStatistics: Sendable {
         return outcome
     }
 
+    /// Counts one received packet: ``record(sequence:timestamp:arrival:)`` with its header fields.
+    @discardableResult
+    public mutating func record(_ packet: RTPPacket, arrival: MediaTime) -> ReceptionOutcome {
+        record(sequence: packet.sequenceNumber, timestamp: packet.timestamp, arrival: arrival)
+    }
+
     /// Notes the arrival of a sender report from the source, for the LSR and DLSR fields of the
     /// next report blocks.
     public mutating func recordSenderReport(ntpTimestamp: NTPTimestamp, arrival: MediaTime) {
