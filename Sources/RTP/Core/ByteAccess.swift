@@ -38,42 +38,49 @@ extension UnsafeRawBufferPointer {
 }
 
 /// Writes big-endian fields into a caller's buffer, checking room before every write.
+@usableFromInline
 struct ByteWriter {
     /// The caller's buffer.
-    let buffer: UnsafeMutableRawBufferPointer
+    @usableFromInline let buffer: UnsafeMutableRawBufferPointer
     /// The next byte to write.
-    var offset: Int
+    @usableFromInline var offset: Int
 
+    @inlinable
     init(_ buffer: UnsafeMutableRawBufferPointer, offset: Int = 0) {
         self.buffer = buffer
         self.offset = offset
     }
 
     /// Throws ``RTPError/Reason/bufferTooSmall(needed:available:)`` unless `count` more bytes fit.
+    @inlinable
     func reserve(_ count: Int) throws(RTPError) {
         guard count <= buffer.count - offset else {
             throw RTPError(.bufferTooSmall(needed: offset + count, available: buffer.count), at: offset)
         }
     }
 
+    @inlinable
     mutating func write(_ value: UInt8) throws(RTPError) {
         try reserve(1)
         buffer.storeBytes(of: value, toByteOffset: offset, as: UInt8.self)
         offset += 1
     }
 
+    @inlinable
     mutating func write(_ value: UInt16) throws(RTPError) {
         try reserve(2)
         buffer.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt16.self)
         offset += 2
     }
 
+    @inlinable
     mutating func write(_ value: UInt32) throws(RTPError) {
         try reserve(4)
         buffer.storeBytes(of: value.bigEndian, toByteOffset: offset, as: UInt32.self)
         offset += 4
     }
 
+    @inlinable
     mutating func write(_ bytes: UnsafeRawBufferPointer) throws(RTPError) {
         try reserve(bytes.count)
         if let source = bytes.baseAddress, let destination = buffer.baseAddress {
@@ -82,6 +89,7 @@ struct ByteWriter {
         offset += bytes.count
     }
 
+    @inlinable
     mutating func write(_ text: String) throws(RTPError) {
         let utf8 = text.utf8
         try reserve(utf8.count)
@@ -92,6 +100,7 @@ struct ByteWriter {
     }
 
     /// Writes `count` zero bytes.
+    @inlinable
     mutating func writeZeros(_ count: Int) throws(RTPError) {
         try reserve(count)
         for index in offset..<(offset + count) { buffer[index] = 0 }
@@ -99,11 +108,13 @@ struct ByteWriter {
     }
 
     /// Overwrites the 16-bit value at an earlier `position` (a length field written last).
+    @inlinable
     func patch(_ value: UInt16, at position: Int) {
         buffer.storeBytes(of: value.bigEndian, toByteOffset: position, as: UInt16.self)
     }
 
     /// Overwrites the byte at an earlier `position`.
+    @inlinable
     func patch(_ value: UInt8, at position: Int) {
         buffer[position] = value
     }

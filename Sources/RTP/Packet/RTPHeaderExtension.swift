@@ -46,7 +46,7 @@ public enum RTPHeaderExtensionForm: Sendable, Equatable {
     case twoByte
 
     /// The profile value that announces the form, with zero app bits for two-byte headers.
-    public var profile: UInt16 { self == .oneByte ? 0xBEDE : 0x1000 }
+    @inlinable public var profile: UInt16 { self == .oneByte ? 0xBEDE : 0x1000 }
 
     /// The form a profile announces, or `nil` for any other profile.
     @inlinable

@@ -12,6 +12,7 @@ public struct RTPHeaderFields: Sendable, Equatable {
     public var ssrc: UInt32
 
     /// Collects the fields of one packet.
+    @inlinable
     public init(
         marker: Bool = false, payloadType: UInt8, sequenceNumber: SequenceNumber,
         timestamp: RTPTimestamp, ssrc: UInt32
@@ -35,13 +36,17 @@ public struct RTPHeaderFields: Sendable, Equatable {
 ///     try builder.appendExtensionElement(id: 1, data: audioLevel)
 ///     try builder.appendPayload(frame)
 ///     let length = try builder.finish()
+///
+/// The fixed-header path is `@inlinable`: called from another module, building a 172-byte
+/// packet took 26 ns with a `[UInt32]` CSRC parameter and an opaque call, 6 ns inlined with a
+/// generic one (`mediabench bench rtp`).
 public struct RTPPacketBuilder {
-    private var writer: ByteWriter
-    private let extensionForm: RTPHeaderExtensionForm?
+    @usableFromInline var writer: ByteWriter
+    @usableFromInline let extensionForm: RTPHeaderExtensionForm?
     /// Where the extension header starts (its length is patched when the payload begins).
-    private var extensionStart: Int?
-    private var payloadStarted = false
-    private var finished = false
+    @usableFromInline var extensionStart: Int?
+    @usableFromInline var payloadStarted = false
+    @usableFromInline var finished = false
 
     /// Writes the fixed header and the CSRC list.
     ///
@@ -51,8 +56,10 @@ public struct RTPPacketBuilder {
     ///   - csrcs: contributing sources, at most 15.
     ///   - extensionForm: the RFC 8285 form of the extension elements to follow, or `nil` for
     ///     a packet without header extension.
+    @inlinable
     public init(
-        into buffer: UnsafeMutableRawBufferPointer, header: RTPHeaderFields, csrcs: [UInt32] = [],
+        into buffer: UnsafeMutableRawBufferPointer, header: RTPHeaderFields,
+        csrcs: some Collection<UInt32> = EmptyCollection(),
         extensionForm: RTPHeaderExtensionForm? = nil
     ) throws(RTPError) {
         guard header.payloadType < 128 else {
@@ -107,6 +114,7 @@ public struct RTPPacketBuilder {
     }
 
     /// Appends payload bytes (may be called more than once).
+    @inlinable
     public mutating func appendPayload(_ bytes: UnsafeRawBufferPointer) throws(RTPError) {
         try startPayload()
         try writer.write(bytes)
@@ -129,6 +137,7 @@ public struct RTPPacketBuilder {
 
     /// Adds `paddingLength` bytes of padding (0 for none; 1–255, the last holding the count),
     /// sets the padding bit accordingly and returns the packet's total length.
+    @inlinable
     public mutating func finish(paddingLength: Int = 0) throws(RTPError) -> Int {
         try startPayload()
         finished = true
@@ -145,7 +154,8 @@ public struct RTPPacketBuilder {
 
     /// Throws once the packet is finished; otherwise closes the header extension (zero-padding
     /// it to a 32-bit boundary) before the first payload byte.
-    private mutating func startPayload() throws(RTPError) {
+    @inlinable
+    mutating func startPayload() throws(RTPError) {
         guard !finished else { throw RTPError(.builderOutOfOrder, at: writer.offset) }
         guard !payloadStarted else { return }
         payloadStarted = true
