@@ -1,5 +1,6 @@
 import Testing
-@testable import RTP
+import TestSupport
+import RTP
 
 /// A compound with one of every packet type we build, and the values it holds.
 enum SampleCompound {
@@ -181,6 +182,27 @@ struct RTCPTests {
         let bytes = hexBytes(hex)
         let error = bytes.withUnsafeBytes { raw in rtpError { _ = try RTCPCompoundPacket(raw) } }
         #expect(error == expected, "\(hex)")
+    }
+
+    @Test("RFC 7714 §17's plaintext SR declares 14 words but carries 13: rejected, and its SR read once repaired")
+    func rfc7714SenderReport() throws {
+        let lines = try SharedData.vectorLines("srtp/rfc7714-17-srtcp-aead-aes-gcm.txt")
+        let hex = try #require(lines.first { $0.hasPrefix("plaintext_rtcp_packet:") }?.split(separator: " ").last)
+        let bytes = hexBytes(String(hex))
+        #expect(bytes.count == 52)
+        let error = bytes.withUnsafeBytes { raw in rtpError { _ = try RTCPCompoundPacket(raw) } }
+        #expect(error == RTPError(.truncated(needed: 56, available: 52), at: 0))
+        var repaired = bytes
+        repaired[3] = 0x0C  // length 12: 13 words
+        let reports: [RTCPSenderInfo] = try withCompound(repaired) { packet in
+            guard case .senderReport(let report) = packet else { throw RTPError(.compoundMustStartWithReport, at: 0) }
+            #expect(report.ssrc == 0x4D61_7273)  // "Mars"
+            #expect(Array(report.reportBlocks).map(\.ssrc) == [0x4C75_6E61])  // "Luna"
+            return report.senderInfo
+        }
+        #expect(reports == [RTCPSenderInfo(
+            ntpTimestamp: NTPTimestamp(seconds: 0x4E54_5031, fraction: 0x4E54_5032), rtpTimestamp: RTPTimestamp(0x5254_5020),
+            packetCount: 0x42A, octetCount: 0xE930)])
     }
 
     @Test("NTP time from and to Unix time")

@@ -1,5 +1,5 @@
 import Testing
-@testable import RTP
+import RTP
 
 @Suite("RTP packets")
 struct RTPPacketTests {
