@@ -66,6 +66,11 @@ struct DTMFTests {
         let rest = Self.drain(&sender)
         #expect(rest.map(\.payload.duration) == [480, 480, 480])
         #expect(rest.allSatisfy { $0.payload.isEnd })
+        // A planned event stopped early ends at once with the duration sent so far.
+        sender.start(event: 4, timestamp: RTPTimestamp(9000), duration: 8000)
+        _ = sender.nextPacket()
+        sender.stop()
+        #expect(Self.drain(&sender).map(\.payload.duration) == [160, 160, 160])
     }
 
     @Test("Sender: a long event is split into segments at duration 0xFFFF")

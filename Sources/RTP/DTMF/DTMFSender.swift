@@ -65,10 +65,11 @@ public struct DTMFSender: Sendable {
         return true
     }
 
-    /// Ends the current event (the key was released): the next packet is the final one.
+    /// Ends the current event now (the key was released, or earlier than its planned
+    /// duration): the next packet is the final one, with the duration sent so far.
     public mutating func stop() {
-        guard var event = active, event.plannedDuration == nil else { return }
-        event.plannedDuration = max(event.elapsed, 1)
+        guard var event = active, event.endPacket == nil else { return }
+        event.plannedDuration = min(event.plannedDuration ?? .max, max(event.elapsed, 1))
         active = event
     }
 
