@@ -30,9 +30,11 @@ public struct ReceptionStatistics: Sendable {
     /// Sequential packets needed before a source is valid (MIN_SEQUENTIAL; 1 accepts the first).
     public let minimumSequential: Int
 
-    /// The largest forward jump taken as loss rather than a restart (RFC 3550 A.1).
+    /// MAX_DROPOUT (RFC 3550 A.1): forward jumps shorter than this are loss; longer ones may be
+    /// a restart.
     public static let maxDropout: UInt16 = 3000
-    /// The largest backward jump taken as reordering rather than a restart (RFC 3550 A.1).
+    /// MAX_MISORDER (RFC 3550 A.1): backward jumps shorter than this are reordering; longer ones
+    /// may be a restart.
     public static let maxMisorder: UInt16 = 100
 
     private var started = false
