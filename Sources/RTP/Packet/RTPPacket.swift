@@ -73,8 +73,8 @@ public struct RTPPacket {
     /// The synchronisation source.
     @inlinable public var ssrc: UInt32 { bytes.uint32(at: 8) }
     /// The contributing sources (0 to 15).
-    @inlinable public var csrcs: RTPCSRCList {
-        RTPCSRCList(bytes: bytes.slice(Self.fixedHeaderLength, Self.fixedHeaderLength + Int(bytes.uint8(at: 0) & 0x0F) * 4))
+    @inlinable public var csrcs: SourceList {
+        SourceList(bytes: bytes.slice(Self.fixedHeaderLength, Self.fixedHeaderLength + Int(bytes.uint8(at: 0) & 0x0F) * 4))
     }
 
     /// The header extension, when the extension bit is set.
@@ -87,24 +87,5 @@ public struct RTPPacket {
     /// The payload: the bytes between the header and the padding.
     @inlinable public var payload: UnsafeRawBufferPointer {
         bytes.slice(headerLength, bytes.count - paddingLength)
-    }
-}
-
-/// The CSRC list of an ``RTPPacket``, read in place.
-public struct RTPCSRCList: RandomAccessCollection {
-    @usableFromInline let bytes: UnsafeRawBufferPointer
-
-    @inlinable init(bytes: UnsafeRawBufferPointer) {
-        self.bytes = bytes
-    }
-
-    /// The first index, 0.
-    @inlinable public var startIndex: Int { 0 }
-    /// The number of CSRCs.
-    @inlinable public var endIndex: Int { bytes.count / 4 }
-    /// The CSRC at `position`.
-    @inlinable public subscript(position: Int) -> UInt32 {
-        precondition(indices.contains(position), "CSRC index out of range")
-        return bytes.uint32(at: position * 4)
     }
 }

@@ -12,8 +12,8 @@ public struct RTCPGoodbye {
     }
 
     /// The sources leaving.
-    public var ssrcs: RTCPSourceList {
-        RTCPSourceList(bytes: packet.bytes.slice(4, 4 + Int(packet.count) * 4))
+    public var ssrcs: SourceList {
+        SourceList(bytes: packet.bytes.slice(4, 4 + Int(packet.count) * 4))
     }
 
     /// The reason for leaving, as UTF-8 bytes in place (empty when absent).
@@ -27,21 +27,6 @@ public struct RTCPGoodbye {
     public var reasonText: String? {
         let reason = self.reason
         return reason.isEmpty ? nil : String(decoding: reason, as: UTF8.self)
-    }
-}
-
-/// A list of 32-bit source identifiers, read in place.
-public struct RTCPSourceList: RandomAccessCollection {
-    let bytes: UnsafeRawBufferPointer
-
-    /// The first index, 0.
-    public var startIndex: Int { 0 }
-    /// The number of sources.
-    public var endIndex: Int { bytes.count / 4 }
-    /// The source at `position`.
-    public subscript(position: Int) -> UInt32 {
-        precondition(indices.contains(position), "source index out of range")
-        return bytes.uint32(at: position * 4)
     }
 }
 
