@@ -136,15 +136,27 @@ public struct RTCPVoIPMetrics: Hashable, Sendable {
     /// Writes the 32 content bytes.
     func write(to writer: inout ByteWriter) throws(RTPError) {
         try writer.write(ssrc)
-        for byte in [lossRate, discardRate, burstDensity, gapDensity] { try writer.write(byte) }
-        for word in [burstDuration, gapDuration, roundTripDelay, endSystemDelay] { try writer.write(word) }
-        let levels = [UInt8(bitPattern: signalLevel), UInt8(bitPattern: noiseLevel), residualEchoReturnLoss, gapThreshold]
-        for byte in levels + [rFactor, externalRFactor, mosListeningQuality, mosConversationalQuality] {
-            try writer.write(byte)
-        }
+        try writer.write(lossRate)
+        try writer.write(discardRate)
+        try writer.write(burstDensity)
+        try writer.write(gapDensity)
+        try writer.write(burstDuration)
+        try writer.write(gapDuration)
+        try writer.write(roundTripDelay)
+        try writer.write(endSystemDelay)
+        try writer.write(UInt8(bitPattern: signalLevel))
+        try writer.write(UInt8(bitPattern: noiseLevel))
+        try writer.write(residualEchoReturnLoss)
+        try writer.write(gapThreshold)
+        try writer.write(rFactor)
+        try writer.write(externalRFactor)
+        try writer.write(mosListeningQuality)
+        try writer.write(mosConversationalQuality)
         try writer.write(receiverConfiguration)
-        try writer.write(UInt8(0))
-        for word in [jitterBufferNominal, jitterBufferMaximum, jitterBufferAbsoluteMaximum] { try writer.write(word) }
+        try writer.write(UInt8(0))  // reserved
+        try writer.write(jitterBufferNominal)
+        try writer.write(jitterBufferMaximum)
+        try writer.write(jitterBufferAbsoluteMaximum)
     }
 }
 
