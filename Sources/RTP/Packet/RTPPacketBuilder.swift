@@ -37,9 +37,9 @@ public struct RTPHeaderFields: Sendable, Equatable {
 ///     try builder.appendPayload(frame)
 ///     let length = try builder.finish()
 ///
-/// The fixed-header path is `@inlinable`: called from another module, building a 172-byte
-/// packet took 26 ns with a `[UInt32]` CSRC parameter and an opaque call, 6 ns inlined with a
-/// generic one (`mediabench bench rtp`).
+/// The builder is `@inlinable` and takes the CSRCs as a generic collection: from another
+/// module, a 172-byte packet took 26–29 ns to build while the CSRCs were a `[UInt32]`
+/// parameter, and 6 ns this way (`mediabench bench rtp`).
 public struct RTPPacketBuilder {
     @usableFromInline var writer: ByteWriter
     @usableFromInline let extensionForm: RTPHeaderExtensionForm?
