@@ -8,6 +8,7 @@ public enum SuiteRegistry {
         .selfCheck,
         .g711,
         .opus,
+        .rtp,
     ]
 
     /// The suite named `name`, if there is one.
