@@ -29,7 +29,7 @@ struct MonitorTotals: Sendable {
         let played = playedSamples - earlier.playedSamples
         let concealed = concealedSamples - earlier.concealedSamples
         guard played > 0, concealed > 0 else { return 0 }
-        return min(Double(concealed) / Double(played), 1) * 100
+        return min(Double(concealed) * 100 / Double(played), 100)
     }
 
     /// BurstR = 1 / (p + q) fitted to the fates recorded since `earlier`, with the conventions

@@ -148,7 +148,7 @@ public struct LossFigures: Sendable, Hashable, Codable {
     }
 
     private static func percent(_ count: Int64, of total: Int64) -> Double {
-        total > 0 ? min(Double(count) / Double(total), 1) * 100 : 0
+        total > 0 ? min(Double(count) * 100 / Double(total), 100) : 0
     }
 
     enum CodingKeys: String, CodingKey {
