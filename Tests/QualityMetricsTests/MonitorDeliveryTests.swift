@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import QualityMetrics
 import RTP
 import Testing
@@ -56,5 +57,28 @@ struct MonitorDeliveryTests {
         let report = live.tick(now: Self.start + MediaTime(seconds: 21))
         // No loss: the whole stream is one gap of 10 000 packets of 20 ms.
         #expect(report.gapDurationMilliseconds == 10_000 * 20)
+    }
+
+    @Test func feedingAllocatesNothing() {
+        let live = Self.live()
+        var statistics = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
+        let remoteBlock = RTCPReportBlock(
+            ssrc: 1, fractionLost: 3, cumulativeLost: 2, extendedHighestSequence: 9, jitter: 40,
+            lastSenderReport: 0x1234_5678, delaySinceLastSenderReport: 100)
+        live.tick(now: Self.start)
+        let (allocations, _) = AllocationCounter.counting {
+            for index in 0..<10_000 {
+                let arrival = Self.start + .milliseconds(Double(index) * 20)
+                statistics.record(sequence: SequenceNumber(UInt16(truncatingIfNeeded: index)),
+                                  timestamp: RTPTimestamp(UInt32(index) * 160), arrival: arrival)
+                live.update {
+                    $0.update(reception: ReceptionCounters(statistics))
+                    $0.record(index % 50 == 0 ? .lost : .received)
+                    $0.update(playout: .zero)
+                    $0.recordRemoteReport(remoteBlock, arrival: arrival)
+                }
+            }
+        }
+        #expect(allocations == 0)
     }
 }

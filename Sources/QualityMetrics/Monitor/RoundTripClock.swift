@@ -8,12 +8,18 @@ struct RoundTripClock: Sendable {
     /// How many sent reports are remembered; an echo of an older one gives no RTT.
     static let capacity = 8
 
-    private var sent = [(middle32: UInt32, time: MediaTime)](repeating: (0, .zero), count: capacity)
+    /// One sent report: the middle 32 bits of its NTP timestamp, and when it left.
+    private struct SentReport {
+        var middle32: UInt32
+        var time: MediaTime
+    }
+
+    private var sent = [SentReport](repeating: SentReport(middle32: 0, time: .zero), count: capacity)
     private var next = 0
 
     /// Notes a report we sent at local time `time` carrying `timestamp`.
     mutating func recordSent(_ timestamp: NTPTimestamp, at time: MediaTime) {
-        sent[next] = (timestamp.middle32, time)
+        sent[next] = SentReport(middle32: timestamp.middle32, time: time)
         next = (next + 1) % Self.capacity
     }
 
@@ -21,8 +27,11 @@ struct RoundTripClock: Sendable {
     /// and arriving at `arrival`; `nil` when `lastReport` is 0, is not one of ours, or the
     /// result would be negative.
     func roundTrip(lastReport: UInt32, delay: UInt32, arrival: MediaTime) -> MediaTime? {
-        guard lastReport != 0, let echoed = sent.first(where: { $0.middle32 == lastReport }) else { return nil }
-        let roundTrip = arrival - echoed.time - CompactNTP.time(ofUnits: delay)
-        return roundTrip.nanoseconds >= 0 ? roundTrip : nil
+        guard lastReport != 0 else { return nil }
+        for index in 0..<sent.count where sent[index].middle32 == lastReport {
+            let roundTrip = arrival - sent[index].time - CompactNTP.time(ofUnits: delay)
+            return roundTrip.nanoseconds >= 0 ? roundTrip : nil
+        }
+        return nil
     }
 }
