@@ -72,8 +72,8 @@ struct MonitorDeliveryTests {
                 statistics.record(sequence: SequenceNumber(UInt16(truncatingIfNeeded: index)),
                                   timestamp: RTPTimestamp(UInt32(index) * 160), arrival: arrival)
                 live.update {
-                    $0.update(reception: ReceptionCounters(statistics))
-                    $0.record(index % 50 == 0 ? .lost : .received)
+                    $0.recordArrival(ReceptionCounters(statistics))
+                    $0.record(index % 50 == 0 ? .discarded : .received)
                     $0.update(playout: .zero)
                     $0.recordRemoteReport(remoteBlock, arrival: arrival)
                 }

@@ -153,3 +153,29 @@ struct MonitorFeedTests {
         #expect(monitor.nextReportTime == Self.at(2))
     }
 }
+
+/// The fates ``QualityMonitor/recordArrival(_:)`` infers from real reception statistics.
+@Suite("QualityMonitor arrival fates")
+struct MonitorArrivalTests {
+    @Test func gapsBecomeLossesAndReorderedOrDuplicatePacketsRecordNothing() throws {
+        var statistics = ReceptionStatistics(clockRate: 8000, minimumSequential: 2)
+        var monitor = QualityMonitor(codec: ScriptedCall.pcmu, start: .zero)
+        // 65534 and 65535 pass probation; 2 follows after the wrap, skipping 0 and 1;
+        // 1 comes late (reordered), 2 again (duplicate); then 3.
+        for (index, sequence) in [UInt16(65534), 65535, 2, 1, 2, 3].enumerated() {
+            statistics.record(sequence: SequenceNumber(sequence), timestamp: RTPTimestamp(UInt32(index) * 160),
+                              arrival: .milliseconds(Double(index) * 20))
+            monitor.recordArrival(ReceptionCounters(statistics))
+        }
+        let report = monitor.makeReport(now: MediaTime(seconds: 1))
+        // Fates R L L R R: 65535 (the first counted), 0 and 1 lost, 2, 3.
+        #expect(report.cumulativeLoss.expectedPackets == 5)
+        #expect(report.cumulativeLoss.lostPackets == 1, "1 arrived late, so only 0 is lost for RFC 3550")
+        // BurstR of R L L R R: p = 1/2 (found→lost once; 2 found packets have a successor),
+        // q = 1/2 (lost→found once; 2 lost packets have a successor); 1 / (1/2 + 1/2) = 1.
+        // Had the late packet 1 been recorded as received (R L R R R), p = 1/3, q = 1: 0.75.
+        let losses = [false, true, true, false, false]
+        #expect(abs(report.burstRatio - (try #require(BurstRatio.estimate(fromLosses: losses)))) < 1e-12)
+        #expect(report.burstRatio == 1)
+    }
+}

@@ -15,9 +15,9 @@ struct MonitorSeededGenerator: RandomNumberGenerator {
     }
 }
 
-/// A G.711 call at 50 packets a second, driven through real RFC 3550 reception statistics:
-/// each packet is either received (counted by the statistics, then its fate recorded) or
-/// lost (its fate recorded only), the way a session feeds the monitor.
+/// A G.711 call at 50 packets a second, driven through real RFC 3550 reception statistics the
+/// way a session feeds the monitor: each received packet is counted by the statistics, then
+/// given to ``QualityMonitor/recordArrival(_:)``; a lost packet is never seen.
 struct ScriptedCall {
     static let start = MediaTime(seconds: 1000)
     static let packet = MediaTime.milliseconds(20)
@@ -40,12 +40,9 @@ struct ScriptedCall {
 
     /// Sends one packet, `lost` or not, 20 ms after the previous.
     mutating func send(lost: Bool) {
-        if lost {
-            monitor.record(.lost)
-        } else {
+        if !lost {
             statistics.record(sequence: sequence, timestamp: timestamp, arrival: now)
-            monitor.update(reception: ReceptionCounters(statistics))
-            monitor.record(.received)
+            monitor.recordArrival(ReceptionCounters(statistics))
         }
         sequence = SequenceNumber(sequence.rawValue &+ 1)
         timestamp = RTPTimestamp(timestamp.rawValue &+ 160)

@@ -7,9 +7,10 @@ public import RTP
 /// it for use from several threads and delivers the reports as an `AsyncStream`.
 ///
 /// Feeding it:
-/// - ``update(reception:)`` with the RFC 3550 counters (per packet, or at least before each report);
-/// - ``record(_:)`` with each expected packet's fate, in sequence order, for the RFC 3611
-///   burst/gap metrics and the E-model's BurstR;
+/// - ``recordArrival(_:)`` with the RFC 3550 counters after each received packet: the loss
+///   counts, and the packet fates for the RFC 3611 burst/gap metrics and the E-model's BurstR
+///   (or ``update(reception:)`` with sampled counters plus ``record(_:)`` with each expected
+///   packet's fate, in sequence order);
 /// - ``update(playout:)`` with the jitter buffer's figures;
 /// - ``recordSentTimestamp(_:at:)`` for each SR (or XR receiver reference time) we send, and
 ///   ``recordRemoteReport(_:arrival:)`` / ``recordRemoteReferenceReply(_:arrival:)`` /
@@ -91,6 +92,28 @@ public struct QualityMonitor: Sendable {
         reception = counters
     }
 
+    /// Takes the reception counters right after ``RTP/ReceptionStatistics`` counted one packet,
+    /// and records the fates that packet implies for the burst/gap model: `.lost` for each
+    /// sequence number it skipped, then `.received` for itself. A reordered or duplicate packet
+    /// (nothing more expected) records nothing, so a reordered packet stays counted as lost in
+    /// the burst model, as if it came too late to play; a packet still on probation records
+    /// nothing either. Allocates nothing.
+    ///
+    /// Call it for every received packet, in arrival order; use ``update(reception:)`` instead
+    /// when the counters are only sampled.
+    public mutating func recordArrival(_ counters: ReceptionCounters) {
+        let previous = reception
+        update(reception: counters)
+        guard counters.expectedPackets > 0 else { return }
+        let restarted = counters.expectedPackets < previous.expectedPackets
+            || counters.receivedPackets < previous.receivedPackets
+        let newlyExpected = restarted || previous.expectedPackets == 0
+            ? 1 : counters.expectedPackets - previous.expectedPackets
+        guard newlyExpected > 0 else { return }
+        record(.lost, count: Int(clamping: newlyExpected - 1))
+        record(.received)
+    }
+
     /// Takes the jitter buffer's figures as they stand; a counter that went backwards (a reset
     /// buffer) is handled as in ``update(reception:)``.
     public mutating func update(playout figures: PlayoutFigures) {
@@ -106,12 +129,9 @@ public struct QualityMonitor: Sendable {
     /// Records what became of the next expected packet, in sequence-number order. Allocates
     /// nothing.
     ///
-    /// On the network thread: for a packet that ``RTP/ReceptionStatistics`` finds in order
-    /// after skipping `n` sequence numbers, record `.lost` `n` times (``record(_:count:)``) then
-    /// `.received`; ignore reordered and duplicate packets (a reordered packet then stays
-    /// counted as lost in the burst model, as it would be if it came too late to play). Where
-    /// the jitter buffer can tell which packets it discarded, `.discarded` instead of
-    /// `.received` for those makes the burst metrics those of the listener.
+    /// ``recordArrival(_:)`` calls it for the network's view of the stream; a session whose
+    /// jitter buffer tells the fate of every sequence number at playout (played, never came,
+    /// came too late) can call this instead, so that the burst metrics are the listener's.
     public mutating func record(_ fate: PacketFate) {
         burstGap.record(fate)
         transitions.record(lost: fate != .received)
