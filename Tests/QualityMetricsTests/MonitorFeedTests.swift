@@ -74,7 +74,7 @@ struct MonitorFeedTests {
     @Test func concealmentAndPlayoutResets() {
         var monitor = Self.monitor()
         monitor.update(playout: .init(currentDelayMilliseconds: 30, targetDelayMilliseconds: 40, latePackets: 0,
-                                      discardedPackets: 0, concealedSamples: 400, playedSamples: 8000, interruptions: 0))
+                                      discardedPackets: 0, concealedSamples: 400, playedSamples: 8000, interruptions: 2))
         let first = monitor.makeReport(now: Self.at(1))
         #expect(first.concealmentPercent == 5)
         #expect(first.latency.jitterBufferMilliseconds == 30 && first.latency.jitterBufferTargetMilliseconds == 40)
@@ -83,7 +83,7 @@ struct MonitorFeedTests {
                                       discardedPackets: 0, concealedSamples: 80, playedSamples: 800, interruptions: 1))
         let second = monitor.makeReport(now: Self.at(2))
         #expect(second.concealmentPercent == 10)
-        #expect(second.intervalLoss.unplayedPackets == 1 && second.interruptions == 1)
+        #expect(second.intervalLoss.unplayedPackets == 1 && second.interruptions == 3)
     }
 
     @Test func roundTripFromTheRFC3550Example() throws {

@@ -58,4 +58,23 @@ struct QualityReportTests {
         let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any])
         #expect(object["rtt_ms"] == nil && object["remote"] == nil)
     }
+
+    @Test func hostileFiguresStillEncode() throws {
+        var codec = ScriptedCall.pcmu
+        codec.clockRate = 0
+        codec.packetDurationMilliseconds = .nan
+        var monitor = QualityMonitor(codec: codec, start: .zero)
+        monitor.update(reception: .init(expectedPackets: -3, receivedPackets: .max, duplicatePackets: .min,
+                                        jitterMilliseconds: .infinity))
+        monitor.update(playout: .init(currentDelayMilliseconds: .nan, targetDelayMilliseconds: -.infinity, latePackets: -1,
+                                      discardedPackets: .max, concealedSamples: -5, playedSamples: 0, interruptions: -2))
+        monitor.recordRemoteReport(
+            RTCPReportBlock(ssrc: 1, fractionLost: 255, cumulativeLost: -1, extendedHighestSequence: 0, jitter: .max,
+                            lastSenderReport: 0, delaySinceLastSenderReport: 0),
+            arrival: .zero)
+        let report = monitor.makeReport(now: MediaTime(seconds: 1))
+        #expect(report.latency.totalMilliseconds == 0 && report.jitterMilliseconds == 0)
+        _ = try JSONEncoder().encode(report)
+        _ = report.description
+    }
 }

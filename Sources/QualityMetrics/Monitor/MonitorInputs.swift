@@ -38,7 +38,7 @@ public struct ReceptionCounters: Sendable, Hashable {
     /// Expected packets that never arrived: expected minus distinct packets received, never
     /// negative (duplicates do not hide losses here, unlike RFC 3550's cumulative lost).
     public var lostPackets: Int64 {
-        max(0, expectedPackets - (receivedPackets - duplicatePackets))
+        max(0, expectedPackets.saturatingSubtracting(receivedPackets.saturatingSubtracting(duplicatePackets)))
     }
 }
 
@@ -92,7 +92,7 @@ public struct PlayoutFigures: Sendable, Hashable {
         concealedSamples: 0, playedSamples: 0, interruptions: 0)
 
     /// Packets that arrived but were not played: late plus discarded.
-    var unplayedPackets: Int64 { Int64(latePackets) + Int64(discardedPackets) }
+    var unplayedPackets: Int64 { Int64(count: latePackets).saturatingAdding(Int64(count: discardedPackets)) }
 }
 
 /// The codec of the monitored stream: its name, clock, packet size, delay and E-model values.
@@ -115,8 +115,8 @@ public struct MonitoredCodec: Sendable, Hashable {
     ) {
         self.encodingName = encodingName
         self.clockRate = max(clockRate, 1)
-        self.packetDurationMilliseconds = max(packetDurationMilliseconds, 0)
-        self.algorithmicDelayMilliseconds = max(algorithmicDelayMilliseconds, 0)
+        self.packetDurationMilliseconds = packetDurationMilliseconds.finiteOrZero
+        self.algorithmicDelayMilliseconds = algorithmicDelayMilliseconds.finiteOrZero
         self.impairment = impairment
     }
 

@@ -11,23 +11,39 @@ struct MonitorTotals: Sendable {
     var concealedSamples: Int64 = 0
     /// Samples played.
     var playedSamples: Int64 = 0
+    /// Audible interruptions.
+    var interruptions: Int64 = 0
     /// The packet fates as a loss sequence, for BurstR.
     var transitions = BurstRatio.TransitionCounts()
+
+    /// Adds `expected` and `lost` packets of the reception statistics.
+    mutating func addReception(_ counters: ReceptionCounters) {
+        expectedPackets = expectedPackets.saturatingAdding(max(counters.expectedPackets, 0))
+        lostPackets = lostPackets.saturatingAdding(counters.lostPackets)
+    }
+
+    /// Adds the counts of the playout.
+    mutating func addPlayout(_ figures: PlayoutFigures) {
+        unplayedPackets = unplayedPackets.saturatingAdding(figures.unplayedPackets)
+        concealedSamples = concealedSamples.saturatingAdding(Int64(count: figures.concealedSamples))
+        playedSamples = playedSamples.saturatingAdding(Int64(count: figures.playedSamples))
+        interruptions = interruptions.saturatingAdding(Int64(count: figures.interruptions))
+    }
 
     /// The loss between `earlier` and these totals. A count that went down (a reordered
     /// packet filling a gap counted before) gives 0, never a negative loss.
     func loss(since earlier: MonitorTotals) -> LossFigures {
         LossFigures(
-            expectedPackets: expectedPackets - earlier.expectedPackets,
-            lostPackets: lostPackets - earlier.lostPackets,
-            unplayedPackets: unplayedPackets - earlier.unplayedPackets)
+            expectedPackets: expectedPackets.saturatingSubtracting(earlier.expectedPackets),
+            lostPackets: lostPackets.saturatingSubtracting(earlier.lostPackets),
+            unplayedPackets: unplayedPackets.saturatingSubtracting(earlier.unplayedPackets))
     }
 
     /// The share of played samples that were concealed since `earlier`, in percent (0 when
     /// nothing was played).
     func concealmentPercent(since earlier: MonitorTotals) -> Double {
-        let played = playedSamples - earlier.playedSamples
-        let concealed = concealedSamples - earlier.concealedSamples
+        let played = playedSamples.saturatingSubtracting(earlier.playedSamples)
+        let concealed = concealedSamples.saturatingSubtracting(earlier.concealedSamples)
         guard played > 0, concealed > 0 else { return 0 }
         return min(Double(concealed) * 100 / Double(played), 100)
     }

@@ -86,8 +86,7 @@ public struct QualityMonitor: Sendable {
     /// kept and the new ones count on top.
     public mutating func update(reception counters: ReceptionCounters) {
         if counters.expectedPackets < reception.expectedPackets || counters.receivedPackets < reception.receivedPackets {
-            banked.expectedPackets += reception.expectedPackets
-            banked.lostPackets += reception.lostPackets
+            banked.addReception(reception)
         }
         reception = counters
     }
@@ -108,7 +107,7 @@ public struct QualityMonitor: Sendable {
         let restarted = counters.expectedPackets < previous.expectedPackets
             || counters.receivedPackets < previous.receivedPackets
         let newlyExpected = restarted || previous.expectedPackets == 0
-            ? 1 : counters.expectedPackets - previous.expectedPackets
+            ? 1 : counters.expectedPackets.saturatingSubtracting(previous.expectedPackets)
         guard newlyExpected > 0 else { return }
         record(.lost, count: Int(clamping: newlyExpected - 1))
         record(.received)
@@ -118,10 +117,8 @@ public struct QualityMonitor: Sendable {
     /// buffer) is handled as in ``update(reception:)``.
     public mutating func update(playout figures: PlayoutFigures) {
         if figures.unplayedPackets < playout.unplayedPackets || figures.playedSamples < playout.playedSamples
-            || figures.concealedSamples < playout.concealedSamples {
-            banked.unplayedPackets += playout.unplayedPackets
-            banked.concealedSamples += Int64(playout.concealedSamples)
-            banked.playedSamples += Int64(playout.playedSamples)
+            || figures.concealedSamples < playout.concealedSamples || figures.interruptions < playout.interruptions {
+            banked.addPlayout(playout)
         }
         playout = figures
     }
@@ -157,7 +154,7 @@ public struct QualityMonitor: Sendable {
         var remote = self.remote ?? RemoteReception()
         remote.fractionLostPercent = Double(block.fractionLost) * 100 / 256
         remote.cumulativeLost = Int(block.cumulativeLost)
-        remote.jitterMilliseconds = Double(block.jitter) * 1000 / Double(codec.clockRate)
+        remote.jitterMilliseconds = Double(block.jitter) * 1000 / Double(max(codec.clockRate, 1))
         self.remote = remote
         noteRoundTrip(lastReport: block.lastSenderReport, delay: block.delaySinceLastSenderReport, arrival: arrival)
     }
@@ -191,14 +188,14 @@ public struct QualityMonitor: Sendable {
         let window = windowBaseline
         let latency = LatencyEstimate(
             networkMilliseconds: roundTrip.map { $0.milliseconds / 2 },
-            jitterBufferMilliseconds: max(playout.currentDelayMilliseconds, 0),
-            jitterBufferTargetMilliseconds: max(playout.targetDelayMilliseconds, 0),
-            codecMilliseconds: codec.algorithmicDelayMilliseconds,
-            packetisationMilliseconds: codec.packetDurationMilliseconds)
+            jitterBufferMilliseconds: playout.currentDelayMilliseconds.finiteOrZero,
+            jitterBufferTargetMilliseconds: playout.targetDelayMilliseconds.finiteOrZero,
+            codecMilliseconds: codec.algorithmicDelayMilliseconds.finiteOrZero,
+            packetisationMilliseconds: codec.packetDurationMilliseconds.finiteOrZero)
         let ratedLossPercent = totals.loss(since: window).effectiveLossPercent
         let burstRatio = totals.burstRatio(since: window)
         let rating = rate(lossPercent: ratedLossPercent, burstRatio: burstRatio, delayMilliseconds: latency.totalMilliseconds)
-        let burstGapMetrics = burstGap.metrics(packetDurationMilliseconds: codec.packetDurationMilliseconds)
+        let burstGapMetrics = burstGap.metrics(packetDurationMilliseconds: codec.packetDurationMilliseconds.finiteOrZero)
         let report = QualityReport(
             timestampSeconds: now.seconds,
             elapsedSeconds: (now - start).seconds,
@@ -209,13 +206,13 @@ public struct QualityMonitor: Sendable {
             level: rating.map { QualityLevel(meanOpinionScore: $0.conversationalMOS) },
             ratedLossPercent: ratedLossPercent,
             burstRatio: burstRatio,
-            jitterMilliseconds: reception.jitterMilliseconds,
+            jitterMilliseconds: reception.jitterMilliseconds.finiteOrZero,
             latency: latency,
             roundTripMilliseconds: roundTrip?.milliseconds,
             intervalLoss: totals.loss(since: lastReportTotals),
             cumulativeLoss: totals.loss(since: MonitorTotals()),
             concealmentPercent: totals.concealmentPercent(since: lastReportTotals),
-            interruptions: playout.interruptions,
+            interruptions: totals.interruptions,
             burstDensity: burstGapMetrics.burstDensity,
             gapDensity: burstGapMetrics.gapDensity,
             burstDurationMilliseconds: burstGapMetrics.burstDurationMilliseconds,
@@ -231,11 +228,8 @@ public struct QualityMonitor: Sendable {
     /// Everything counted so far: the banked counts plus the current counters.
     private var currentTotals: MonitorTotals {
         var totals = banked
-        totals.expectedPackets += reception.expectedPackets
-        totals.lostPackets += reception.lostPackets
-        totals.unplayedPackets += playout.unplayedPackets
-        totals.concealedSamples += Int64(playout.concealedSamples)
-        totals.playedSamples += Int64(playout.playedSamples)
+        totals.addReception(reception)
+        totals.addPlayout(playout)
         totals.transitions = transitions
         return totals
     }
@@ -257,4 +251,10 @@ public struct QualityMonitor: Sendable {
         parameters.absoluteDelayMilliseconds = max(delayMilliseconds, 0)
         return try? EModel.evaluate(parameters.applying(impairment))
     }
+}
+
+extension Double {
+    /// This value when it is finite and positive, else 0: figures from the caller that are
+    /// negative, infinite or NaN must not reach the report (JSON cannot hold NaN).
+    var finiteOrZero: Double { isFinite && self > 0 ? self : 0 }
 }

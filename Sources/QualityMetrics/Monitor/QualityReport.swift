@@ -42,7 +42,7 @@ public struct QualityReport: Sendable, Hashable, Codable {
     /// The share of played audio that concealment made up during the interval, in percent.
     public var concealmentPercent: Double
     /// Audible interruptions since the start, as the jitter buffer counts them.
-    public var interruptions: Int
+    public var interruptions: Int64
 
     /// RFC 3611 burst density since the start: the fraction (0...1) of packets in bursts that
     /// were lost or discarded.
@@ -144,7 +144,8 @@ public struct LossFigures: Sendable, Hashable, Codable {
         self.lostPackets = min(max(lostPackets, 0), self.expectedPackets)
         self.unplayedPackets = max(unplayedPackets, 0)
         networkLossPercent = Self.percent(self.lostPackets, of: self.expectedPackets)
-        effectiveLossPercent = Self.percent(self.lostPackets + self.unplayedPackets, of: self.expectedPackets)
+        effectiveLossPercent = Self.percent(
+            self.lostPackets.saturatingAdding(self.unplayedPackets), of: self.expectedPackets)
     }
 
     private static func percent(_ count: Int64, of total: Int64) -> Double {
