@@ -32,7 +32,7 @@ public struct QualityMonitor: Sendable {
         /// How often the session should call ``QualityMonitor/makeReport(now:)``. Default 1 s.
         public var reportInterval = MediaTime(seconds: 1)
         /// How many of the latest intervals the E-model's Ppl and BurstR are taken over
-        /// (at least 1). Default 5.
+        /// (taken into 1...3600). Default 5.
         public var ratingWindowIntervals = 5
         /// The E-model inputs other than Ie, Bpl, Ppl, BurstR and Ta. Default: G.107's defaults.
         public var parameters = EModelParameters()
@@ -67,7 +67,7 @@ public struct QualityMonitor: Sendable {
     /// A monitor of a stream in `codec`, started at `start` on the caller's clock.
     public init(codec: MonitoredCodec, start: MediaTime, configuration: Configuration = Configuration()) {
         var configuration = configuration
-        configuration.ratingWindowIntervals = max(configuration.ratingWindowIntervals, 1)
+        configuration.ratingWindowIntervals = min(max(configuration.ratingWindowIntervals, 1), 3600)
         self.configuration = configuration
         self.codec = codec
         self.start = start
@@ -251,10 +251,4 @@ public struct QualityMonitor: Sendable {
         parameters.absoluteDelayMilliseconds = max(delayMilliseconds, 0)
         return try? EModel.evaluate(parameters.applying(impairment))
     }
-}
-
-extension Double {
-    /// This value when it is finite and positive, else 0: figures from the caller that are
-    /// negative, infinite or NaN must not reach the report (JSON cannot hold NaN).
-    var finiteOrZero: Double { isFinite && self > 0 ? self : 0 }
 }

@@ -18,3 +18,9 @@ extension Int64 {
         self = Int64(Swift.max(count, 0))
     }
 }
+
+extension Double {
+    /// This value when it is finite and positive, else 0: figures from the caller that are
+    /// negative, infinite or NaN must not reach the report (JSON cannot hold NaN).
+    var finiteOrZero: Double { isFinite && self > 0 ? self : 0 }
+}
