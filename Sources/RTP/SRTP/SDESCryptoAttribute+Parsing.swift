@@ -41,7 +41,7 @@ extension SDESCryptoAttribute {
     ) throws(SDESCryptoError) -> SDESKeyParameter {
         let method = text.prefix(while: { $0 != UInt8(ascii: ":") })
         guard method.count < text.count, String(decoding: method, as: UTF8.self).lowercased() == "inline" else {
-            throw .unsupportedKeyMethod(keyIndex: keyIndex, method: String(decoding: method.prefix(16), as: UTF8.self))
+            throw .unsupportedKeyMethod(keyIndex: keyIndex)
         }
         let keyInfo = text.dropFirst(method.count + 1).split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
         guard keyInfo.count <= 3 else { throw .tooManyKeyFields(keyIndex: keyIndex) }
