@@ -38,6 +38,8 @@ struct SRTPSDESCryptoAttributeTests {
         let parsed = try SDESCryptoAttribute(parsing: attribute.attributeLine + "\r\n")
         #expect(parsed == attribute)
         #expect(parsed.sessionParameters == ["KDR=0", "UNENCRYPTED_SRTCP"])
+        #expect(try SDESCryptoAttribute(attributeValue: attribute.attributeValue) == attribute)
+        #expect("a=crypto:" + attribute.attributeValue == attribute.attributeLine)
         let base64 = Data(attribute.masterKey.withUnsafeBytes { Array($0) }).base64EncodedString()
         #expect(attribute.attributeLine == "a=crypto:7 \(suite.sdesName) inline:\(base64)|2^31 KDR=0 UNENCRYPTED_SRTCP")
         let unpadded = attribute.attributeLine.replacingOccurrences(of: "=|", with: "|").replacingOccurrences(of: "=|", with: "|")

@@ -15,7 +15,15 @@ extension SDESCryptoAttribute {
         if text.starts(with: "a=".utf8) { text.removeFirst(2) }
         guard text.starts(with: "crypto:".utf8) else { throw .notACryptoAttribute }
         text.removeFirst("crypto:".utf8.count)
+        try self.init(attributeValue: Substring(text))
+    }
 
+    /// Parses the value of an SDES crypto attribute, what follows `a=crypto:` (as an SDP
+    /// parser that splits attributes hands it over), with the checks of ``init(parsing:)``.
+    ///
+    /// - Throws: an ``SDESCryptoError`` naming the first field that is wrong.
+    public init(attributeValue value: some StringProtocol) throws(SDESCryptoError) {
+        let text = Substring(value).utf8
         let fields = text.split(whereSeparator: isWhiteSpace)
         guard let tagText = fields.first, tagText.startIndex == text.startIndex,
             let tag = parseDecimal(tagText, maximumDigits: 9)
