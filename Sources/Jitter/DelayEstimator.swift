@@ -86,6 +86,12 @@ struct DelayEstimator {
         updateTarget()
     }
 
+    /// How far the delay distribution reaches beyond the target: the 99.5th percentile minus
+    /// the target quantile, in milliseconds. Late packets are plausible within that reach.
+    var tailMilliseconds: Double {
+        max(histogram.value(atQuantile: 0.995) - histogram.value(atQuantile: quantile), 0)
+    }
+
     /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of
     /// the network.
     mutating func resetReference() {

@@ -65,10 +65,11 @@ extension JitterBuffer {
                 playComfortNoise(frames: samplesPerPull)
                 return .comfortNoise
             }
-            // With nothing at all to play, the next packet is more likely late than lost: the
-            // first of the concealment waits for it (the media does not advance, the delay
-            // grows; not in a fixed buffer); beyond that the gap is treated as loss.
-            let waits = next == nil && !estimator.isFixed && concealedRunSamples < inPlaceConcealmentSamples
+            // With nothing at all to play, the next packet may be late rather than lost: as
+            // long as the delay distribution says lateness that long is plausible, the
+            // concealment waits for it (the media does not advance, the delay grows; not in
+            // a fixed buffer); beyond that the gap is treated as loss.
+            let waits = next == nil && !estimator.isFixed && concealedRunSamples + samplesPerPull <= inPlaceConcealmentSamples
             conceal(before: next, advancing: !waits)
             return .conceal
         }
@@ -82,8 +83,11 @@ extension JitterBuffer {
         }
     }
 
-    /// How much concealment may wait in place for a late packet.
-    private var inPlaceConcealmentSamples: Int { 2 * samplesPerPull }
+    /// How much concealment may wait in place for a late packet: the reach of the delay
+    /// distribution beyond the target, one pull at least, two at most.
+    private var inPlaceConcealmentSamples: Int {
+        min(max(Int(mediaPosition(ofMilliseconds: estimator.tailMilliseconds)), samplesPerPull), 2 * samplesPerPull)
+    }
 
     private var fadeStartSamples: Int { Int(configuration.concealmentFadeStartMilliseconds) * format.sampleRate / 1000 }
     private var fadeEndSamples: Int {
