@@ -31,6 +31,18 @@ public struct PlayoutRecord: Sendable, Equatable {
     public var decodedSequenceNumbers: [UInt64]
     /// The wall time the pull took, in microseconds.
     public var pullMicroseconds: Double
+
+    /// A record; scoring another buffer's playout builds these from what it played.
+    public init(
+        timeMilliseconds: Double, kind: PlayoutDecision.Kind, rtpTimestamp: UInt64, decodedSequenceNumbers: [UInt64],
+        pullMicroseconds: Double
+    ) {
+        self.timeMilliseconds = timeMilliseconds
+        self.kind = kind
+        self.rtpTimestamp = rtpTimestamp
+        self.decodedSequenceNumbers = decodedSequenceNumbers
+        self.pullMicroseconds = pullMicroseconds
+    }
 }
 
 /// Replays a network trace through a ``JitterBuffer`` with a 10 ms pull clock and records what
