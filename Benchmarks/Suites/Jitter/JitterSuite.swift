@@ -1,4 +1,5 @@
 import BenchmarkHarness
+import Codecs
 import Foundation
 import Jitter
 import NetworkModel
@@ -11,6 +12,7 @@ extension BenchmarkSuite {
     static let jitter = BenchmarkSuite(
         name: "jitter", summary: "Jitter buffers on network traces: playout delay against loss, ours, fixed and peers"
     ) { context in
+        try measurePullCost(context)
         var traces = NetworkScenario.allCases.map {
             JitterBenchTrace.scenario($0, durationSeconds: context.options.isQuick ? 20 : nil)
         }
@@ -58,6 +60,38 @@ extension BenchmarkSuite {
             }
         }
     }
+}
+
+/// Measures one 10 ms pull (its share of inserts included) with G.711 and with Opus decoding.
+private func measurePullCost(_ context: BenchmarkContext) throws {
+    var pcmuEncoder = try G711Encoder(law: .muLaw)
+    let pcmu = try PullBench<G711Decoder>.voiceFrames(sampleRate: 8000).map { frame in
+        var payload = [UInt8](repeating: 0, count: 160)
+        let written = try frame.withUnsafeBufferPointer { pcm in
+            try payload.withUnsafeMutableBytes { try pcmuEncoder.encode(pcm, into: $0) }
+        }
+        return Array(payload[0..<written])
+    }
+    let pcmuBench = PullBench(decoder: G711Decoder(law: .muLaw), payloads: pcmu, samplesPerFrame: 160)
+    _ = context.measure(
+        BenchmarkCase("pull-pcmu-10ms", countsAllocations: true, implementations: [
+            .ours { iterations in blackHole(pcmuBench.run(pulls: iterations)) }
+        ])
+    )
+    let opusEncoder = try OpusEncoder()
+    let opus = try PullBench<OpusDecoder>.voiceFrames(sampleRate: 48_000).map { frame in
+        var payload = [UInt8](repeating: 0, count: 1275)
+        let written = try frame.withUnsafeBufferPointer { pcm in
+            try payload.withUnsafeMutableBytes { try opusEncoder.encode(pcm, into: $0) }
+        }
+        return Array(payload[0..<written])
+    }
+    let opusBench = PullBench(decoder: try OpusDecoder(), payloads: opus, samplesPerFrame: 960)
+    _ = context.measure(
+        BenchmarkCase("pull-opus-10ms", countsAllocations: true, implementations: [
+            .ours { iterations in blackHole(opusBench.run(pulls: iterations)) }
+        ])
+    )
 }
 
 /// The rows of the jitter-buffer suite.
