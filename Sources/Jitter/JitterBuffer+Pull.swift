@@ -41,7 +41,7 @@ extension JitterBuffer {
     }
 
     /// Queues the next piece of audio at the end of the queue and says what it was.
-    private mutating func produceChunk() -> PlayoutDecision.Kind? {
+    private mutating func produceChunk() -> PlayoutDecision.Kind {
         let end = queueEndPosition
         discardPassedPackets()
         let next = store.earliest()
@@ -89,10 +89,6 @@ extension JitterBuffer {
         min(max(Int(mediaPosition(ofMilliseconds: estimator.tailMilliseconds)), samplesPerPull), 2 * samplesPerPull)
     }
 
-    private var fadeStartSamples: Int { Int(configuration.concealmentFadeStartMilliseconds) * format.sampleRate / 1000 }
-    private var fadeEndSamples: Int {
-        fadeStartSamples + Int(configuration.concealmentFadeMilliseconds) * format.sampleRate / 1000
-    }
 
     /// Decodes the stored packet `slot`, which covers the end of the queue, and queues its audio
     /// from there on (cross-faded from concealment when it follows concealment).
@@ -234,7 +230,7 @@ extension JitterBuffer {
         guard let start = openConcealmentStart else { return }
         openConcealmentStart = nil
         let samples = counters.playedSamples + queue.count - start
-        let milliseconds = Double(samples) * 1000 / Double(format.sampleRate)
+        let milliseconds = self.milliseconds(Int64(samples))
         if !resumedByTalkspurt, milliseconds >= 150 {
             counters.interruptions += 1
             counters.interruptionMilliseconds += milliseconds

@@ -7,7 +7,8 @@ public enum DelayPolicy: Sendable, Equatable {
     case fixed(milliseconds: Double)
 }
 
-/// The settings of a ``JitterBuffer``; everything is allocated from them at creation.
+/// The settings of a ``JitterBuffer``; everything is allocated from them at creation. Values
+/// out of range are limited (delays to 0…10 s, frames to 10…1000 ms), not refused.
 public struct JitterBufferConfiguration: Sendable, Equatable {
     /// The most packets held at once; a packet arriving when the store is full evicts the
     /// earliest one.

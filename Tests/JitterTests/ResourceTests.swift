@@ -58,6 +58,25 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
         #expect(buffer.statistics.packetsDiscarded == 92, "each packet past the capacity evicts the earliest")
     }
 
+    @Test func hostileTimesAndSettingsDoNotTrap() {
+        var configuration = JitterBufferConfiguration()
+        configuration.maximumDelayMilliseconds = .nan
+        configuration.delayQuantile = .infinity
+        configuration.initialDelayMilliseconds = -5
+        configuration.concealmentFadeMilliseconds = .greatestFiniteMagnitude
+        configuration.maximumFrameMilliseconds = .max
+        var buffer = JitterBuffer(decoder: ConstantDecoder(), configuration: configuration)
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
+        for (index, arrival) in [Double.nan, .infinity, -.infinity, 1e300, 0, 20, 40].enumerated() {
+            insert(index, into: &buffer, arrival: arrival)
+        }
+        #expect(buffer.statistics.packetsDiscarded == 4, "the four arrival times that are not times")
+        for now in [Double.nan, 0, 1e300, -1e300, 10, 20, 30] {
+            _ = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+        }
+        #expect(buffer.statistics.playedSamples == 7 * 80)
+    }
+
     @Test func oversizedPayloadIsRefused() {
         var configuration = JitterBufferConfiguration()
         configuration.maximumPayloadBytes = 100
