@@ -1,4 +1,5 @@
 import BenchmarkSuites
+import Codecs
 import Foundation
 import Jitter
 import NetworkModel
@@ -37,9 +38,6 @@ struct SimulateCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        if arguments[Self.audio] != nil || arguments[Self.output] != nil {
-            throw UsageError("--audio/--output: playing speech through the path is not available yet")
-        }
         let trace = try Self.trace(arguments)
         var configuration = JitterBufferConfiguration()
         configuration.delayPolicy = try Self.policy(arguments[Self.jitterBuffer] ?? "ours")
@@ -58,6 +56,14 @@ struct SimulateCommand: Command {
                 text += "\(record.timeMilliseconds),\(record.kind),\(record.rtpTimestamp),\(decoded)\n"
             }
             try DataOutput.write(text, toFile: log, console: console)
+        }
+        switch (arguments[Self.audio], arguments[Self.output]) {
+        case let (input?, output?):
+            try Self.playSpeech(from: input, to: output, trace: trace, simulator: simulator)
+        case (nil, nil):
+            break
+        default:
+            throw UsageError("--audio and --output go together")
         }
         let buffer = arguments[Self.jitterBuffer] ?? "ours"
         switch arguments[Self.format] ?? .text {
@@ -86,6 +92,44 @@ struct SimulateCommand: Command {
             return .scenario(scenario, seed: arguments[Self.seed] ?? 1)
         default:
             throw UsageError("give either --trace FILE or --scenario NAME")
+        }
+    }
+
+    /// Encodes the speech in `input` (8 kHz mono WAV) as PCMU, one frame per packet of the
+    /// trace (the speech repeats when the trace is longer), replays it through the buffer with
+    /// the G.711 decoder and its Appendix I concealment, and writes what was played to `output`.
+    private static func playSpeech(
+        from input: String, to output: String, trace: JitterBenchTrace, simulator: PlayoutSimulator
+    ) throws {
+        let speech: WAVAudio
+        do {
+            speech = try WAVAudio(contentsOfFile: input)
+        } catch {
+            throw CommandFailure("\(input): \(error)")
+        }
+        guard speech.format == AudioFormat(sampleRate: 8000, channels: 1), trace.clockRate == 8000 else {
+            throw UsageError("--audio: needs 8000 Hz mono speech and an 8000 Hz trace, got \(speech.format)")
+        }
+        let frame = trace.samplesPerFrame
+        guard speech.samples.count >= frame else { throw UsageError("--audio: \(input) is shorter than one packet") }
+        var encoder = try G711Encoder(law: .muLaw, frameDurationMilliseconds: trace.frameMilliseconds)
+        var frames: [[UInt8]] = []
+        for start in stride(from: 0, through: speech.samples.count - frame, by: frame) {
+            var payload = [UInt8](repeating: 0, count: frame)
+            _ = try speech.samples[start..<(start + frame)].withUnsafeBufferPointer { pcm in
+                try payload.withUnsafeMutableBytes { try encoder.encode(pcm, into: $0) }
+            }
+            frames.append(payload)
+        }
+        let packets = trace.simulatedPackets
+        let origin = packets.first?.rtpTimestamp ?? 0
+        let played = simulator.render(packets, decoder: G711Decoder(law: .muLaw)) { packet in
+            frames[Int((packet.rtpTimestamp &- origin) / UInt64(frame) % UInt64(frames.count))]
+        }
+        do {
+            try WAVAudio(format: speech.format, samples: played).write(toFile: output)
+        } catch {
+            throw CommandFailure("\(output): \(error)")
         }
     }
 
