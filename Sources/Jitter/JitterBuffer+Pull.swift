@@ -263,7 +263,7 @@ extension JitterBuffer {
         case .none where error < 0: stretchState = .decelerating
         default: break
         }
-        guard stretchState != .none else { return nil }
+        guard stretchState != .none, counters.playedSamples >= nextStretchAllowed else { return nil }
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
@@ -280,6 +280,8 @@ extension JitterBuffer {
         )
         queue.commitEdit(change: change)
         guard change != 0 else { return nil }
+        // At most one seam per 40 ms of audio, so speech is never stretched seam after seam.
+        nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull
         if change > 0 {
             counters.insertedSamples += change
             return .decelerate

@@ -74,6 +74,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     enum Stretch { case none, accelerating, decelerating }
     var mode = Mode.comfortNoise
     var stretchState = Stretch.none
+    var nextStretchAllowed = 0
     var concealedRunSamples = 0
     var openConcealmentStart: Int?
     var currentDelayMilliseconds = 0.0
