@@ -1,0 +1,121 @@
+/// Time-stretches decoded PCM by removing or repeating one whole pitch period where the
+/// signal repeats itself (WSOLA-style), cross-fading across the seam so there is no click.
+///
+/// The pitch period is the lag of highest normalized cross-correlation between a segment and
+/// the one following it, searched in 2.5–15 ms on a copy decimated to about 4 kHz and refined
+/// at the full rate. A period is only removed or repeated when that correlation exceeds
+/// ``correlationThreshold`` or the signal is quiet (stretching silence is inaudible).
+struct TimeStretcher {
+    let sampleRate: Int
+    let channels: Int
+    let minimumPeriod: Int
+    let maximumPeriod: Int
+    private let decimation: Int
+    private var decimated: [Int32]
+
+    /// Below this mean magnitude the signal counts as quiet (about −50 dBFS).
+    static let quietLevel = 100.0
+    /// The normalized correlation a period must reach to be removed or repeated.
+    static let correlationThreshold = 0.85
+
+    init(sampleRate: Int, channels: Int) {
+        self.sampleRate = max(sampleRate, 1000)
+        self.channels = max(channels, 1)
+        minimumPeriod = max(self.sampleRate / 400, 2)  // 2.5 ms
+        maximumPeriod = self.sampleRate * 15 / 1000  // 15 ms
+        decimation = max(self.sampleRate / 4000, 1)
+        decimated = [Int32](repeating: 0, count: 2 * maximumPeriod / decimation + 2)
+    }
+
+    /// Frames the live region must hold before ``stretch`` can act.
+    var requiredFrames: Int { 2 * maximumPeriod }
+
+    enum Direction { case shorten, lengthen }
+
+    /// Removes (`shorten`) or repeats (`lengthen`) one pitch period at the head of `region`,
+    /// whose first `liveFrames` frames are audio and whose tail has room for at least
+    /// `maximumPeriod` more frames when lengthening. Returns the frames removed (negative) or
+    /// inserted (positive), or 0 when the signal does not allow it.
+    mutating func stretch(_ direction: Direction, region: UnsafeMutableBufferPointer<Int16>, liveFrames: Int) -> Int {
+        guard liveFrames >= requiredFrames else { return 0 }
+        let (period, correlation, level) = bestPeriod(region)
+        guard correlation >= Self.correlationThreshold || level < Self.quietLevel else { return 0 }
+        switch direction {
+        case .shorten:
+            // Head becomes crossfade(x[0..<L] → x[L..<2L]), then x[2L...]; L frames fewer.
+            crossFade(region, from: 0, into: period, writingAt: period, frames: period)
+            return -period
+        case .lengthen:
+            guard region.count >= (liveFrames + period) * channels else { return 0 }
+            // Head becomes x[0..<L], crossfade(x[L..<2L] → x[0..<L]), then x[L...]; L frames more.
+            let live = liveFrames * channels, shift = period * channels
+            for index in stride(from: live - 1, through: shift, by: -1) { region[index + shift] = region[index] }
+            crossFade(region, from: 2 * period, into: 0, writingAt: period, frames: period)
+            return period
+        }
+    }
+
+    /// Writes at `writingAt` a linear cross-fade from the frames at `from` (fading out) to the
+    /// frames at `into` (fading in).
+    private func crossFade(
+        _ region: UnsafeMutableBufferPointer<Int16>, from: Int, into: Int, writingAt: Int, frames: Int
+    ) {
+        for frame in 0..<frames {
+            let weightIn = Int32(frame + 1) * 32768 / Int32(frames + 1)
+            for channel in 0..<channels {
+                let outgoing = Int32(region[(from + frame) * channels + channel])
+                let incoming = Int32(region[(into + frame) * channels + channel])
+                let mixed = (outgoing * (32768 - weightIn) + incoming * weightIn) >> 15
+                region[(writingAt + frame) * channels + channel] = Int16(clamping: mixed)
+            }
+        }
+    }
+
+    /// The lag in 2.5–15 ms whose segment best matches the one before it, its normalized
+    /// correlation, and the mean magnitude of the searched audio (first channel).
+    private mutating func bestPeriod(_ region: UnsafeMutableBufferPointer<Int16>) -> (Int, Double, Double) {
+        let decimatedCount = 2 * maximumPeriod / decimation
+        var magnitude = 0
+        for index in 0..<decimatedCount {
+            var sum: Int32 = 0
+            for tap in 0..<decimation { sum += Int32(region[(index * decimation + tap) * channels]) }
+            decimated[index] = sum / Int32(decimation)
+            magnitude += abs(Int(decimated[index]))
+        }
+        let level = Double(magnitude) / Double(max(decimatedCount, 1))
+        var bestLag = minimumPeriod / decimation
+        var bestScore = -Double.infinity
+        for lag in max(minimumPeriod / decimation, 1)...(maximumPeriod / decimation) {
+            let score = decimated.withUnsafeBufferPointer { samples in
+                Self.normalizedCorrelation(lag: lag, length: lag) { Double(samples[$0]) }
+            }
+            if score > bestScore { (bestLag, bestScore) = (lag, score) }
+        }
+        // Refine around the decimated peak at the full rate.
+        var period = min(max(bestLag * decimation, minimumPeriod), maximumPeriod)
+        var correlation = -Double.infinity
+        let coarse = period
+        for lag in max(coarse - decimation, minimumPeriod)...min(coarse + decimation, maximumPeriod) {
+            let score = firstChannelCorrelation(region, lag: lag)
+            if score > correlation { (period, correlation) = (lag, score) }
+        }
+        return (period, correlation, level)
+    }
+
+    private func firstChannelCorrelation(_ region: UnsafeMutableBufferPointer<Int16>, lag: Int) -> Double {
+        Self.normalizedCorrelation(lag: lag, length: lag) { Double(region[$0 * channels]) }
+    }
+
+    /// The normalized cross-correlation of the `length` samples from 0 with those from `lag`.
+    private static func normalizedCorrelation(lag: Int, length: Int, _ sample: (Int) -> Double) -> Double {
+        var cross = 0.0, energyA = 0.0, energyB = 0.0
+        for index in 0..<length {
+            let a = sample(index), b = sample(index + lag)
+            cross += a * b
+            energyA += a * a
+            energyB += b * b
+        }
+        let energy = (energyA * energyB).squareRoot()
+        return energy > 0 ? cross / energy : 0
+    }
+}
