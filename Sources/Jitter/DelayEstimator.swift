@@ -6,8 +6,9 @@
 /// - A packet that never comes adds nothing: only arrivals are measured, so loss cannot be
 ///   mistaken for lateness.
 /// - A path stall (nothing arrives for a while, then the queued packets arrive back to back) is
-///   one event: the first packet of the burst is recorded once, the rest of the burst not at
-///   all, so a single spike cannot hold the target up for long; frequent stalls still raise it.
+///   one event: the first, very late packet of the burst is recorded once, the late packets
+///   right behind it not at all, so a single spike cannot hold the target up; frequent stalls
+///   still raise it.
 /// - The reference "fastest packet" is the minimum over a sliding window of the last packets,
 ///   so sender/receiver clock drift moves the reference instead of accumulating as delay.
 struct DelayEstimator {
@@ -26,14 +27,14 @@ struct DelayEstimator {
     private(set) var spikeCount = 0
     private(set) var targetMilliseconds: Double
 
-    /// The stall that makes a spike: nothing arrived for this long and the packet is this late.
+    /// A packet this much later than the target quantile starts a spike.
     static let spikeMilliseconds = 80.0
-    /// Packets closer together than this after a stall belong to its burst.
+    /// Late packets closer together than this after a spike's first belong to its burst.
     static let backToBackMilliseconds = 2.5
     /// The window of packets over which the fastest one is the reference.
     static let referenceWindow = 256
 
-    init(configuration: JitterBufferConfiguration, pullMilliseconds: Double) {
+    init(configuration: JitterBufferConfiguration) {
         quantile = min(max(configuration.delayQuantile, 0.5), 0.999)
         forgetFactor = min(max(configuration.histogramForgetFactor, 0.5), 0.99999)
         minimumMilliseconds = max(configuration.minimumDelayMilliseconds, 0)
@@ -45,36 +46,42 @@ struct DelayEstimator {
         }
         histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
-        self.pullMilliseconds = pullMilliseconds
         targetMilliseconds = fixedMilliseconds ?? min(max(configuration.initialDelayMilliseconds, minimumMilliseconds), maximumMilliseconds)
+        // The initial delay is the prior: one sample, outweighed once about 1/(1 − quantile)
+        // packets have arrived.
+        histogram.add(targetMilliseconds, forgetFactor: forgetFactor)
     }
-
-    private let pullMilliseconds: Double
 
     var isFixed: Bool { fixedMilliseconds != nil }
 
-    /// Records one arrival of media at `mediaMilliseconds` (its position on the media timeline)
-    /// and returns its relative delay in milliseconds.
-    @discardableResult
-    mutating func observe(arrivalMilliseconds: Double, mediaMilliseconds: Double) -> Double {
+    /// Measures one arrival of media at `mediaMilliseconds` (its position on the media
+    /// timeline): moves the reference window and returns the packet's relative delay in
+    /// milliseconds. Call ``record(relativeDelay:waitMilliseconds:arrivalMilliseconds:)`` at the
+    /// next pull.
+    mutating func relativeDelay(arrivalMilliseconds: Double, mediaMilliseconds: Double) -> Double {
         let offset = arrivalMilliseconds - mediaMilliseconds
         offsets[nextOffset] = offset
         nextOffset = (nextOffset + 1) % offsets.count
         offsetCount = min(offsetCount + 1, offsets.count)
         referenceOffsetMilliseconds = offsets[0..<offsetCount].min() ?? offset
-        let relativeDelay = offset - referenceOffsetMilliseconds
+        return offset - referenceOffsetMilliseconds
+    }
 
+    /// Learns from one arrival: the playout delay it needed is its relative delay plus
+    /// `waitMilliseconds`, the time from its arrival to the next pull (a packet is in time when
+    /// the playout delay at the pull that needs it is at least that). A stall's burst is
+    /// recorded once.
+    mutating func record(relativeDelay: Double, waitMilliseconds: Double, arrivalMilliseconds: Double) {
         let gap = lastArrivalMilliseconds.map { arrivalMilliseconds - $0 } ?? 0
         lastArrivalMilliseconds = max(lastArrivalMilliseconds ?? arrivalMilliseconds, arrivalMilliseconds)
-        let quantileNow = histogram.sampleCount > 0 ? histogram.value(atQuantile: quantile) : targetMilliseconds
+        let quantileNow = histogram.value(atQuantile: quantile)
         if inSpike, gap < Self.backToBackMilliseconds, relativeDelay > quantileNow {
-            return relativeDelay  // the rest of a stall's burst: already accounted for
+            return  // the rest of a stall's burst: already accounted for
         }
-        inSpike = gap >= Self.spikeMilliseconds && relativeDelay > quantileNow + Self.spikeMilliseconds
+        inSpike = relativeDelay > quantileNow + Self.spikeMilliseconds
         if inSpike { spikeCount += 1 }
-        histogram.add(relativeDelay, forgetFactor: forgetFactor)
+        histogram.add(relativeDelay + waitMilliseconds, forgetFactor: forgetFactor)
         updateTarget()
-        return relativeDelay
     }
 
     /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of
@@ -91,8 +98,7 @@ struct DelayEstimator {
             targetMilliseconds = fixedMilliseconds
             return
         }
-        // Half a pull on top: a packet arrives on average half a pull before it is looked for.
-        let needed = histogram.value(atQuantile: quantile) + pullMilliseconds / 2
+        let needed = histogram.value(atQuantile: quantile)
         targetMilliseconds = min(max(needed, minimumMilliseconds), maximumMilliseconds)
     }
 }

@@ -6,10 +6,13 @@ import Darwin
 import Codecs
 
 extension JitterBuffer {
-    /// Plays the next 10 ms: fills `output` with ``samplesPerPull`` samples per channel
-    /// (interleaved; a shorter buffer gets the first part, a longer one silence after the
-    /// 10 ms) and says what was played.
-    public mutating func pull(into output: UnsafeMutableBufferPointer<Int16>) -> PlayoutDecision {
+    /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times): fills
+    /// `output` with ``samplesPerPull`` samples per channel (interleaved; a shorter buffer gets
+    /// the first part, a longer one silence after the 10 ms) and says what was played.
+    public mutating func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
+        pendingArrivals.record(at: nowMilliseconds, to: &estimator)
+        if mode == .comfortNoise { scheduleTalkspurt(nowMilliseconds: nowMilliseconds) }
+        currentDelayMilliseconds = nowMilliseconds - milliseconds(playoutPosition) - estimator.referenceOffsetMilliseconds
         let channels = queue.channels
         let wanted = min(output.count / channels, samplesPerPull)
         let startPosition = playoutPosition
@@ -62,7 +65,11 @@ extension JitterBuffer {
                 playComfortNoise(frames: samplesPerPull)
                 return .comfortNoise
             }
-            conceal(before: next)
+            // With nothing at all to play, the next packet is more likely late than lost: the
+            // first of the concealment waits for it (the media does not advance, the delay
+            // grows; not in a fixed buffer); beyond that the gap is treated as loss.
+            let waits = next == nil && !estimator.isFixed && concealedRunSamples < inPlaceConcealmentSamples
+            conceal(before: next, advancing: !waits)
             return .conceal
         }
     }
@@ -74,6 +81,9 @@ extension JitterBuffer {
             counters.packetsDiscarded += 1
         }
     }
+
+    /// How much concealment may wait in place for a late packet.
+    private var inPlaceConcealmentSamples: Int { 2 * samplesPerPull }
 
     private var fadeStartSamples: Int { Int(configuration.concealmentFadeStartMilliseconds) * format.sampleRate / 1000 }
     private var fadeEndSamples: Int {
@@ -126,7 +136,7 @@ extension JitterBuffer {
 
     /// Conceals up to 10 ms for the missing packet at the end of the queue, through the
     /// decoder's FEC when the packet after the gap is here and carries it.
-    private mutating func conceal(before next: Int?) {
+    private mutating func conceal(before next: Int?, advancing: Bool) {
         let channels = queue.channels
         var frames = samplesPerPull
         var recovered = false
@@ -147,7 +157,7 @@ extension JitterBuffer {
         }
         if !recovered { fadeConcealment(frames: frames) }
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * channels)]))
-        queueEndPosition += Int64(frames)
+        if advancing { queueEndPosition += Int64(frames) }
         concealedRunSamples += frames
         counters.concealedSamples += frames
         if recovered {
@@ -244,28 +254,32 @@ extension JitterBuffer {
             stretchState = .none
             return nil
         }
-        let error = filteredDelayMilliseconds - estimator.targetMilliseconds
+        let error = currentDelayMilliseconds - estimator.targetMilliseconds
         switch stretchState {
-        case .accelerating where error <= 2.5, .decelerating where error >= -1: stretchState = .none
-        case .none where error > 10: stretchState = .accelerating
-        case .none where error < -5: stretchState = .decelerating
+        // Below the target costs late packets, above it only delay: grow at once, shrink with
+        // a margin (the hysteresis also keeps the stretching from flapping).
+        case .accelerating where error <= 2, .decelerating where error >= 1: stretchState = .none
+        case .none where error > 8: stretchState = .accelerating
+        case .none where error < 0: stretchState = .decelerating
         default: break
         }
         guard stretchState != .none else { return nil }
         // Look ahead into packets that are here (never conceal just to stretch).
-        while queue.count < samplesPerPull + stretcher.requiredFrames, let next = store.earliest(),
+        while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
         {
             _ = decodeStored(next)
         }
         let direction: TimeStretcher.Direction = stretchState == .accelerating ? .shorten : .lengthen
-        guard queue.count >= stretcher.requiredFrames + (direction == .shorten ? samplesPerPull : 0) else { return nil }
         let live = queue.count
         let region = queue.liveRegion(extraFrames: direction == .lengthen ? stretcher.maximumPeriod : 0)
-        let change = stretcher.stretch(direction, region: region, liveFrames: live)
+        // Never shrink below the target: a removed period is at most the excess delay.
+        let longest = direction == .shorten ? Int(mediaPosition(ofMilliseconds: error)) : stretcher.maximumPeriod
+        let change = stretcher.stretch(
+            direction, region: region, liveFrames: live, keepingFrames: samplesPerPull, longestFrames: longest
+        )
         queue.commitEdit(change: change)
         guard change != 0 else { return nil }
-        filteredDelayMilliseconds += milliseconds(Int64(change))
         if change > 0 {
             counters.insertedSamples += change
             return .decelerate

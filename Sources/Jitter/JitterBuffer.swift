@@ -4,8 +4,9 @@ import Codecs
 /// and, every 10 ms, decides what to play.
 ///
 /// There are no clocks or threads inside: the caller passes each packet's arrival time to
-/// ``insert(_:arrivalMilliseconds:)`` and calls ``pull(into:)`` once per 10 ms of audio
-/// (``SynchronizedJitterBuffer`` does this across a network and an audio thread). All storage
+/// ``insert(_:arrivalMilliseconds:)`` and calls ``pull(into:nowMilliseconds:)`` once per 10 ms
+/// with the current time (``SynchronizedJitterBuffer`` does this across a network and an audio
+/// thread). All storage
 /// (packet slots, decoded PCM, scratch) is allocated at creation; inserting and pulling allocate
 /// nothing.
 ///
@@ -14,10 +15,11 @@ import Codecs
 ///   Duplicates are recognised by sequence number; a packet is late when the playout has
 ///   already passed it (concealed over it), and is then counted and dropped.
 /// - A ``DelayEstimator`` learns the playout delay the network needs from the relative delay of
-///   the packets that arrive. The buffer measures its own playout delay on the same scale at
-///   each arrival and steers it towards the target by time-stretching (``TimeStretcher``:
-///   removing or repeating whole pitch periods), continuously, so clock drift cannot pile up.
-///   Shrinking never drops whole frames.
+///   the packets that arrive (plus the part of a pull period each waited for the next pull).
+///   At each pull the buffer measures its own playout delay on the same scale and steers it
+///   towards the target by time-stretching (``TimeStretcher``: removing or repeating whole
+///   pitch periods), continuously, so clock drift cannot pile up. Shrinking never drops whole
+///   frames.
 /// - A missing packet is concealed through the decoder (its FEC from the next packet when the
 ///   decoder has it and that packet is here), fading into comfort noise on long gaps; the first
 ///   packet after concealment is cross-faded in ("merge"). A gap before a talkspurt start
@@ -39,7 +41,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     /// The running counters.
     public var statistics: JitterBufferStatistics {
         var snapshot = counters
-        snapshot.currentDelayMilliseconds = filteredDelayMilliseconds
+        snapshot.currentDelayMilliseconds = currentDelayMilliseconds
         snapshot.targetDelayMilliseconds = estimator.targetMilliseconds
         snapshot.delaySpikes = estimator.spikeCount
         return snapshot
@@ -66,7 +68,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var stretchState = Stretch.none
     var concealedRunSamples = 0
     var openConcealmentStart: Int?
-    var filteredDelayMilliseconds = 0.0
+    var currentDelayMilliseconds = 0.0
+    var pendingArrivals = PendingArrivals()
     var noiseLevel = 0.0
     var counters = JitterBufferStatistics()
 
@@ -93,10 +96,10 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         samplesPerPull = rate / 100
         let maximumFrame = rate * max(configuration.maximumFrameMilliseconds, 10) / 1000
         frameSamples = rate / 50
-        estimator = DelayEstimator(configuration: configuration, pullMilliseconds: 10)
+        estimator = DelayEstimator(configuration: configuration)
         store = PacketStore(capacity: configuration.packetCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
         stretcher = TimeStretcher(sampleRate: rate, channels: channels)
-        queue = PCMQueue(capacity: 2 * maximumFrame + 2 * stretcher.requiredFrames + samplesPerPull, channels: channels)
+        queue = PCMQueue(capacity: 2 * maximumFrame + 2 * stretcher.fullSearchFrames + samplesPerPull, channels: channels)
         decodeScratch = .allocate(capacity: maximumFrame * channels)
         decodeScratch.initialize(repeating: 0)
         overlapScratch = .allocate(capacity: samplesPerPull * channels)
@@ -134,11 +137,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             counters.duplicatePackets += 1
             return .duplicate
         }
-        let relativeDelay = estimator.observe(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
-        if mode != .comfortNoise {
-            let measured = arrivalMilliseconds - milliseconds(playoutPosition) - estimator.referenceOffsetMilliseconds
-            filteredDelayMilliseconds += 0.1 * (measured - filteredDelayMilliseconds)
-        }
+        let relativeDelay = estimator.relativeDelay(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
+        pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
         learnFrameLength(sequence: sequence, position: position)
         if isLate(sequence: sequence, position: position, marker: packet.marker) {
             counters.latePackets += 1
@@ -152,9 +152,6 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             sequence: sequence, position: position, payloadType: packet.payloadType, marker: packet.marker,
             payload: packet.payload
         )
-        if mode == .comfortNoise, let earliest = store.earliest(), store.sequences[earliest] == sequence {
-            schedule(position: position, relativeDelay: relativeDelay)
-        }
         return reset ? .acceptedAfterReset : .accepted
     }
 
@@ -221,15 +218,22 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         return position - decodedHighWater > missing * Int64(frameSamples) + Int64(frameSamples / 2)
     }
 
-    /// Places the playout point, while in silence, so that the packet at `position` (arrived
-    /// `relativeDelay` ms after the fastest) plays at the target delay, or at once if it is
-    /// already later than that.
-    private mutating func schedule(position: Int64, relativeDelay: Double) {
-        let wait = max(estimator.targetMilliseconds - relativeDelay, 0)
-        let waitSamples = Int64(wait * Double(format.sampleRate) / 1000)
-        let start = max(position - waitSamples, decodedHighWater)
+    /// Places the playout point, while in silence, so that the earliest stored packet plays at
+    /// the target delay, or at once if it is already later than that.
+    mutating func scheduleTalkspurt(nowMilliseconds: Double) {
+        guard let earliest = store.earliest() else { return }
+        let desired = mediaPosition(
+            ofMilliseconds: nowMilliseconds - estimator.referenceOffsetMilliseconds - estimator.targetMilliseconds
+        )
+        let start = max(min(desired, store.positions[earliest]), decodedHighWater)
         queue.removeAll()  // comfort noise only: nothing of the media is lost
         queueEndPosition = start
-        filteredDelayMilliseconds = relativeDelay + milliseconds(position - start)
+    }
+
+    /// The media position of a time on the media timeline.
+    func mediaPosition(ofMilliseconds milliseconds: Double) -> Int64 {
+        let samples = (milliseconds * Double(format.sampleRate) / 1000).rounded(.down)
+        guard samples.isFinite, abs(samples) < 0x1p62 else { return samples < 0 ? -(1 << 62) : 1 << 62 }
+        return Int64(samples)
     }
 }

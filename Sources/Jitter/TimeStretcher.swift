@@ -27,18 +27,25 @@ struct TimeStretcher {
         decimated = [Int32](repeating: 0, count: 2 * maximumPeriod / decimation + 2)
     }
 
-    /// Frames the live region must hold before ``stretch`` can act.
-    var requiredFrames: Int { 2 * maximumPeriod }
+    /// Frames the live region needs for the longest pitch period to be searched.
+    var fullSearchFrames: Int { 2 * maximumPeriod }
 
     enum Direction { case shorten, lengthen }
 
     /// Removes (`shorten`) or repeats (`lengthen`) one pitch period at the head of `region`,
-    /// whose first `liveFrames` frames are audio and whose tail has room for at least
-    /// `maximumPeriod` more frames when lengthening. Returns the frames removed (negative) or
-    /// inserted (positive), or 0 when the signal does not allow it.
-    mutating func stretch(_ direction: Direction, region: UnsafeMutableBufferPointer<Int16>, liveFrames: Int) -> Int {
-        guard liveFrames >= requiredFrames else { return 0 }
-        let (period, correlation, level) = bestPeriod(region)
+    /// whose first `liveFrames` frames are audio and whose tail has room for the inserted
+    /// period when lengthening; shortening leaves at least `keepingFrames`. Periods longer than
+    /// `longestFrames` or than the audio allows are not searched. Returns the frames removed
+    /// (negative) or inserted (positive), or 0 when the signal does not allow it.
+    mutating func stretch(
+        _ direction: Direction, region: UnsafeMutableBufferPointer<Int16>, liveFrames: Int, keepingFrames: Int,
+        longestFrames: Int
+    ) -> Int {
+        let room = direction == .shorten ? min(liveFrames / 2, liveFrames - keepingFrames) : liveFrames / 2
+        let tail = direction == .shorten ? room : region.count / channels - liveFrames
+        let usable = min(maximumPeriod, room, tail, longestFrames)
+        guard usable >= minimumPeriod + decimation else { return 0 }
+        let (period, correlation, level) = bestPeriod(region, longest: usable)
         guard correlation >= Self.correlationThreshold || level < Self.quietLevel else { return 0 }
         switch direction {
         case .shorten:
@@ -73,8 +80,8 @@ struct TimeStretcher {
 
     /// The lag in 2.5–15 ms whose segment best matches the one before it, its normalized
     /// correlation, and the mean magnitude of the searched audio (first channel).
-    private mutating func bestPeriod(_ region: UnsafeMutableBufferPointer<Int16>) -> (Int, Double, Double) {
-        let decimatedCount = 2 * maximumPeriod / decimation
+    private mutating func bestPeriod(_ region: UnsafeMutableBufferPointer<Int16>, longest: Int) -> (Int, Double, Double) {
+        let decimatedCount = 2 * longest / decimation
         var magnitude = 0
         for index in 0..<decimatedCount {
             var sum: Int32 = 0
@@ -85,17 +92,17 @@ struct TimeStretcher {
         let level = Double(magnitude) / Double(max(decimatedCount, 1))
         var bestLag = minimumPeriod / decimation
         var bestScore = -Double.infinity
-        for lag in max(minimumPeriod / decimation, 1)...(maximumPeriod / decimation) {
+        for lag in max(minimumPeriod / decimation, 1)...max(longest / decimation, 1) {
             let score = decimated.withUnsafeBufferPointer { samples in
                 Self.normalizedCorrelation(lag: lag, length: lag) { Double(samples[$0]) }
             }
             if score > bestScore { (bestLag, bestScore) = (lag, score) }
         }
         // Refine around the decimated peak at the full rate.
-        var period = min(max(bestLag * decimation, minimumPeriod), maximumPeriod)
+        var period = min(max(bestLag * decimation, minimumPeriod), longest)
         var correlation = -Double.infinity
         let coarse = period
-        for lag in max(coarse - decimation, minimumPeriod)...min(coarse + decimation, maximumPeriod) {
+        for lag in max(coarse - decimation, minimumPeriod)...max(min(coarse + decimation, longest), minimumPeriod) {
             let score = firstChannelCorrelation(region, lag: lag)
             if score > correlation { (period, correlation) = (lag, score) }
         }
