@@ -47,6 +47,9 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         return snapshot
     }
 
+    /// The packets held for playout now (never more than the configured capacity).
+    public var storedPacketCount: Int { store.count }
+
     // Stream and timeline.
     var ssrc: UInt32?
     var sequenceCounter = WrappingCounter(bits: 16)
