@@ -63,7 +63,9 @@ struct DelayEstimator {
         offsets[nextOffset] = offset
         nextOffset = (nextOffset + 1) % offsets.count
         offsetCount = min(offsetCount + 1, offsets.count)
-        referenceOffsetMilliseconds = offsets[0..<offsetCount].min() ?? offset
+        var fastest = offset
+        for index in 0..<offsetCount where offsets[index] < fastest { fastest = offsets[index] }
+        referenceOffsetMilliseconds = fastest
         return offset - referenceOffsetMilliseconds
     }
 

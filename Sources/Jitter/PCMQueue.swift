@@ -39,7 +39,7 @@ struct PCMQueue: ~Copyable {
 
     /// Moves up to `frames` samples per channel from the head into `destination` (interleaved).
     mutating func read(frames: Int, into destination: UnsafeMutableBufferPointer<Int16>) {
-        let frames = min(frames, count, destination.count / channels)
+        let frames = min(min(frames, count), destination.count / channels)
         for index in 0..<(frames * channels) { destination[index] = storage[start + index] }
         discardHead(frames: frames)
     }

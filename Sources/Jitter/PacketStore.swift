@@ -49,8 +49,10 @@ struct PacketStore: ~Copyable {
     mutating func insert(
         sequence: UInt64, position: Int64, payloadType: UInt8, marker: Bool, payload: UnsafeRawBufferPointer
     ) {
-        guard let slot = occupied.firstIndex(of: false), payload.count <= maximumPayloadBytes else { return }
-        UnsafeMutableRawBufferPointer(rebasing: payloads[(slot * maximumPayloadBytes)...]).copyMemory(from: payload)
+        guard payload.count <= maximumPayloadBytes, let slot = freeSlot(), let storage = payloads.baseAddress else { return }
+        if let source = payload.baseAddress {
+            (storage + slot * maximumPayloadBytes).copyMemory(from: source, byteCount: payload.count)
+        }
         lengths[slot] = payload.count
         positions[slot] = position
         sequences[slot] = sequence
@@ -58,6 +60,11 @@ struct PacketStore: ~Copyable {
         markers[slot] = marker
         occupied[slot] = true
         count += 1
+    }
+
+    private func freeSlot() -> Int? {
+        for slot in 0..<capacity where !occupied[slot] { return slot }
+        return nil
     }
 
     mutating func remove(_ slot: Int) {

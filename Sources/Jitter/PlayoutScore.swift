@@ -2,8 +2,10 @@
 /// records), never from the buffer's own statistics.
 ///
 /// A pull "expects media" when its first sample falls inside a packet the sender sent (not in
-/// a DTX pause). It "played" when that packet was decoded (or recovered) and the decision was
-/// decoded audio; otherwise it concealed. Playout delay is measured at each pull that played:
+/// a DTX pause), unless it conceals after that packet was played and the sender fell silent
+/// after it (concealment while waiting at the end of a talkspurt is not missing media). It
+/// "played" when that packet was decoded (or recovered) and the decision was decoded audio;
+/// otherwise it concealed. Playout delay is measured at each pull that played:
 /// the pull time minus the send time of the sample being played.
 public struct PlayoutScore: Sendable, Equatable {
     /// Mean playout delay in milliseconds (send to play).
@@ -54,12 +56,16 @@ public struct PlayoutScore: Sendable, Equatable {
         var expected = 0, concealed = 0, run = 0, events = 0, interruptions = 0
         var stretchedTicks = 0.0
         for (index, record) in zip(records.indices, records) {
-            guard let packet = Self.covering(record.rtpTimestamp, in: sent, samplesPerFrame: samplesPerFrame) else {
+            let decodedAudio = record.kind != .conceal && record.kind != .comfortNoise
+            guard let covering = Self.covering(record.rtpTimestamp, in: sent, samplesPerFrame: samplesPerFrame),
+                decodedAudio || !played.contains(sent[covering].sequenceNumber)
+                    || Self.continues(sent, after: covering, samplesPerFrame: samplesPerFrame)
+            else {
                 run = 0
                 continue
             }
+            let packet = sent[covering]
             expected += 1
-            let decodedAudio = record.kind != .conceal && record.kind != .comfortNoise
             if decodedAudio, played.contains(packet.sequenceNumber) {
                 let sendTime = packet.sendMilliseconds + Double(record.rtpTimestamp - packet.rtpTimestamp) / ticksPerMillisecond
                 delays.append((record.timeMilliseconds, record.timeMilliseconds - sendTime))
@@ -97,16 +103,20 @@ public struct PlayoutScore: Sendable, Equatable {
         return trace.filter { seen.insert($0.sequenceNumber).inserted }.sorted { $0.rtpTimestamp < $1.rtpTimestamp }
     }
 
-    /// The sent packet whose media covers `timestamp`, by binary search over timestamps.
-    private static func covering(_ timestamp: UInt64, in sent: [SimulatedPacket], samplesPerFrame: Int) -> SimulatedPacket? {
+    /// Whether the sender sent more media right after packet `index` (no DTX pause, not the end).
+    private static func continues(_ sent: [SimulatedPacket], after index: Int, samplesPerFrame: Int) -> Bool {
+        index + 1 < sent.count && sent[index + 1].rtpTimestamp - sent[index].rtpTimestamp <= UInt64(samplesPerFrame)
+    }
+
+    /// The index of the sent packet whose media covers `timestamp`, by binary search.
+    private static func covering(_ timestamp: UInt64, in sent: [SimulatedPacket], samplesPerFrame: Int) -> Int? {
         var low = 0, high = sent.count
         while low < high {
             let middle = (low + high) / 2
             if sent[middle].rtpTimestamp <= timestamp { low = middle + 1 } else { high = middle }
         }
         guard low > 0 else { return nil }
-        let packet = sent[low - 1]
-        return timestamp - packet.rtpTimestamp < UInt64(samplesPerFrame) ? packet : nil
+        return timestamp - sent[low - 1].rtpTimestamp < UInt64(samplesPerFrame) ? low - 1 : nil
     }
 
     private static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {

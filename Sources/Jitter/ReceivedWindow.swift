@@ -18,7 +18,11 @@ struct ReceivedWindow {
                 if sequence - highest >= Self.size {
                     for word in bits.indices { bits[word] = 0 }
                 } else {
-                    for cleared in (highest + 1)...sequence { setBit(cleared, false) }
+                    var cleared = highest + 1
+                    while cleared <= sequence {
+                        setBit(cleared, false)
+                        cleared += 1
+                    }
                 }
                 self.highest = sequence
             } else if highest - sequence >= Self.size {
@@ -34,15 +38,16 @@ struct ReceivedWindow {
 
     private func bit(_ sequence: UInt64) -> Bool {
         let index = sequence % Self.size
-        return bits[Int(index / 64)] & (1 << (index % 64)) != 0
+        return bits[Int(index / 64)] & (UInt64(1) &<< (index % 64)) != 0
     }
 
     private mutating func setBit(_ sequence: UInt64, _ value: Bool) {
         let index = sequence % Self.size
+        let mask = UInt64(1) &<< (index % 64)
         if value {
-            bits[Int(index / 64)] |= 1 << (index % 64)
+            bits[Int(index / 64)] |= mask
         } else {
-            bits[Int(index / 64)] &= ~(1 << (index % 64))
+            bits[Int(index / 64)] &= ~mask
         }
     }
 }

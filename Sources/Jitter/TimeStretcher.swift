@@ -5,13 +5,15 @@
 /// the one following it, searched in 2.5–15 ms on a copy decimated to about 4 kHz and refined
 /// at the full rate. A period is only removed or repeated when that correlation exceeds
 /// ``correlationThreshold`` or the signal is quiet (stretching silence is inaudible).
-struct TimeStretcher {
+struct TimeStretcher: ~Copyable {
     let sampleRate: Int
     let channels: Int
     let minimumPeriod: Int
     let maximumPeriod: Int
     private let decimation: Int
-    private var decimated: [Int32]
+    /// The first channel of the searched audio, and its decimated copy (scratch).
+    private let firstChannel: UnsafeMutableBufferPointer<Int32>
+    private let decimated: UnsafeMutableBufferPointer<Int32>
 
     /// Below this mean magnitude the signal counts as quiet (about −50 dBFS).
     static let quietLevel = 100.0
@@ -24,7 +26,15 @@ struct TimeStretcher {
         minimumPeriod = max(self.sampleRate / 400, 2)  // 2.5 ms
         maximumPeriod = self.sampleRate * 15 / 1000  // 15 ms
         decimation = max(self.sampleRate / 4000, 1)
-        decimated = [Int32](repeating: 0, count: 2 * maximumPeriod / decimation + 2)
+        firstChannel = .allocate(capacity: 2 * maximumPeriod + 2)
+        firstChannel.initialize(repeating: 0)
+        decimated = .allocate(capacity: 2 * maximumPeriod / decimation + 2)
+        decimated.initialize(repeating: 0)
+    }
+
+    deinit {
+        firstChannel.deallocate()
+        decimated.deallocate()
     }
 
     /// Frames the live region needs for the longest pitch period to be searched.
@@ -37,13 +47,13 @@ struct TimeStretcher {
     /// period when lengthening; shortening leaves at least `keepingFrames`. Periods longer than
     /// `longestFrames` or than the audio allows are not searched. Returns the frames removed
     /// (negative) or inserted (positive), or 0 when the signal does not allow it.
-    mutating func stretch(
+    func stretch(
         _ direction: Direction, region: UnsafeMutableBufferPointer<Int16>, liveFrames: Int, keepingFrames: Int,
         longestFrames: Int
     ) -> Int {
         let room = direction == .shorten ? min(liveFrames / 2, liveFrames - keepingFrames) : liveFrames / 2
         let tail = direction == .shorten ? room : region.count / channels - liveFrames
-        let usable = min(maximumPeriod, room, tail, longestFrames)
+        let usable = min(min(maximumPeriod, room), min(tail, longestFrames))  // (variadic min allocates)
         guard usable >= minimumPeriod + decimation else { return 0 }
         let (period, correlation, level) = bestPeriod(region, longest: usable)
         guard correlation >= Self.correlationThreshold || level < Self.quietLevel else { return 0 }
@@ -56,7 +66,11 @@ struct TimeStretcher {
             guard region.count >= (liveFrames + period) * channels else { return 0 }
             // Head becomes x[0..<L], crossfade(x[L..<2L] → x[0..<L]), then x[L...]; L frames more.
             let live = liveFrames * channels, shift = period * channels
-            for index in stride(from: live - 1, through: shift, by: -1) { region[index + shift] = region[index] }
+            var index = live - 1
+            while index >= shift {
+                region[index + shift] = region[index]
+                index -= 1
+            }
             crossFade(region, from: 2 * period, into: 0, writingAt: period, frames: period)
             return period
         }
@@ -78,46 +92,47 @@ struct TimeStretcher {
         }
     }
 
-    /// The lag in 2.5–15 ms whose segment best matches the one before it, its normalized
-    /// correlation, and the mean magnitude of the searched audio (first channel).
-    private mutating func bestPeriod(_ region: UnsafeMutableBufferPointer<Int16>, longest: Int) -> (Int, Double, Double) {
+    /// The lag in 2.5 ms…`longest` whose segment best matches the one before it, its
+    /// normalized correlation, and the mean magnitude of the searched audio (first channel).
+    private func bestPeriod(_ region: UnsafeMutableBufferPointer<Int16>, longest: Int) -> (Int, Double, Double) {
+        for index in 0..<(2 * longest) { firstChannel[index] = Int32(region[index * channels]) }
         let decimatedCount = 2 * longest / decimation
         var magnitude = 0
         for index in 0..<decimatedCount {
             var sum: Int32 = 0
-            for tap in 0..<decimation { sum += Int32(region[(index * decimation + tap) * channels]) }
+            for tap in 0..<decimation { sum += firstChannel[index * decimation + tap] }
             decimated[index] = sum / Int32(decimation)
-            magnitude += abs(Int(decimated[index]))
+            magnitude += Int(decimated[index].magnitude)
         }
         let level = Double(magnitude) / Double(max(decimatedCount, 1))
         var bestLag = minimumPeriod / decimation
         var bestScore = -Double.infinity
         for lag in max(minimumPeriod / decimation, 1)...max(longest / decimation, 1) {
-            let score = decimated.withUnsafeBufferPointer { samples in
-                Self.normalizedCorrelation(lag: lag, length: lag) { Double(samples[$0]) }
+            let score = Self.normalizedCorrelation(decimated, lag: lag)
+            if score > bestScore {
+                bestLag = lag
+                bestScore = score
             }
-            if score > bestScore { (bestLag, bestScore) = (lag, score) }
         }
         // Refine around the decimated peak at the full rate.
         var period = min(max(bestLag * decimation, minimumPeriod), longest)
         var correlation = -Double.infinity
         let coarse = period
         for lag in max(coarse - decimation, minimumPeriod)...max(min(coarse + decimation, longest), minimumPeriod) {
-            let score = firstChannelCorrelation(region, lag: lag)
-            if score > correlation { (period, correlation) = (lag, score) }
+            let score = Self.normalizedCorrelation(firstChannel, lag: lag)
+            if score > correlation {
+                period = lag
+                correlation = score
+            }
         }
         return (period, correlation, level)
     }
 
-    private func firstChannelCorrelation(_ region: UnsafeMutableBufferPointer<Int16>, lag: Int) -> Double {
-        Self.normalizedCorrelation(lag: lag, length: lag) { Double(region[$0 * channels]) }
-    }
-
-    /// The normalized cross-correlation of the `length` samples from 0 with those from `lag`.
-    private static func normalizedCorrelation(lag: Int, length: Int, _ sample: (Int) -> Double) -> Double {
+    /// The normalized cross-correlation of the first `lag` samples of `x` with the next `lag`.
+    private static func normalizedCorrelation(_ x: UnsafeMutableBufferPointer<Int32>, lag: Int) -> Double {
         var cross = 0.0, energyA = 0.0, energyB = 0.0
-        for index in 0..<length {
-            let a = sample(index), b = sample(index + lag)
+        for index in 0..<lag {
+            let a = Double(x[index]), b = Double(x[index + lag])
             cross += a * b
             energyA += a * a
             energyB += b * b
