@@ -1,0 +1,106 @@
+/// Estimates how much playout delay the network needs, from the relative delay of each packet
+/// that actually arrives (the time it took beyond the fastest packet of the recent past).
+///
+/// Learnt from WebRTC NetEq's delay manager (a forgetting histogram of relative arrival delay,
+/// targeting a high quantile), with three changes aimed at its known weaknesses:
+/// - A packet that never comes adds nothing: only arrivals are measured, so loss cannot be
+///   mistaken for lateness.
+/// - A path stall (nothing arrives for a while, then the queued packets arrive back to back) is
+///   one event: the first, very late packet of the burst is recorded once, the late packets
+///   right behind it not at all, so a single spike cannot hold the target up; frequent stalls
+///   still raise it.
+/// - The reference "fastest packet" is the minimum over a sliding window of the last packets,
+///   so sender/receiver clock drift moves the reference instead of accumulating as delay.
+struct DelayEstimator {
+    private let quantile: Double
+    private let forgetFactor: Double
+    private let minimumMilliseconds: Double
+    private let maximumMilliseconds: Double
+    private let fixedMilliseconds: Double?
+    private var histogram: DelayHistogram
+    private var offsets: [Double]
+    private var offsetCount = 0
+    private var nextOffset = 0
+    private var lastArrivalMilliseconds: Double?
+    private var inSpike = false
+    private(set) var referenceOffsetMilliseconds = 0.0
+    private(set) var spikeCount = 0
+    private(set) var targetMilliseconds: Double
+
+    /// A packet this much later than the target quantile starts a spike.
+    static let spikeMilliseconds = 80.0
+    /// Late packets closer together than this after a spike's first belong to its burst.
+    static let backToBackMilliseconds = 2.5
+    /// The window of packets over which the fastest one is the reference.
+    static let referenceWindow = 256
+
+    init(configuration: JitterBufferConfiguration) {
+        quantile = min(max(configuration.delayQuantile, 0.5), 0.999)
+        forgetFactor = min(max(configuration.histogramForgetFactor, 0.5), 0.99999)
+        minimumMilliseconds = max(configuration.minimumDelayMilliseconds, 0)
+        maximumMilliseconds = max(configuration.maximumDelayMilliseconds, minimumMilliseconds)
+        if case let .fixed(milliseconds) = configuration.delayPolicy {
+            fixedMilliseconds = min(max(milliseconds, 0), maximumMilliseconds)
+        } else {
+            fixedMilliseconds = nil
+        }
+        histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
+        offsets = [Double](repeating: 0, count: Self.referenceWindow)
+        targetMilliseconds = fixedMilliseconds ?? min(max(configuration.initialDelayMilliseconds, minimumMilliseconds), maximumMilliseconds)
+        // The initial delay is the prior: one sample, outweighed once about 1/(1 − quantile)
+        // packets have arrived.
+        histogram.add(targetMilliseconds, forgetFactor: forgetFactor)
+    }
+
+    var isFixed: Bool { fixedMilliseconds != nil }
+
+    /// Measures one arrival of media at `mediaMilliseconds` (its position on the media
+    /// timeline): moves the reference window and returns the packet's relative delay in
+    /// milliseconds. Call ``record(relativeDelay:waitMilliseconds:arrivalMilliseconds:)`` at the
+    /// next pull.
+    mutating func relativeDelay(arrivalMilliseconds: Double, mediaMilliseconds: Double) -> Double {
+        let offset = arrivalMilliseconds - mediaMilliseconds
+        offsets[nextOffset] = offset
+        nextOffset = (nextOffset + 1) % offsets.count
+        offsetCount = min(offsetCount + 1, offsets.count)
+        var fastest = offset
+        for index in 0..<offsetCount where offsets[index] < fastest { fastest = offsets[index] }
+        referenceOffsetMilliseconds = fastest
+        return offset - referenceOffsetMilliseconds
+    }
+
+    /// Learns from one arrival: the playout delay it needed is its relative delay plus
+    /// `waitMilliseconds`, the time from its arrival to the next pull (a packet is in time when
+    /// the playout delay at the pull that needs it is at least that). A stall's burst is
+    /// recorded once.
+    mutating func record(relativeDelay: Double, waitMilliseconds: Double, arrivalMilliseconds: Double) {
+        let gap = lastArrivalMilliseconds.map { arrivalMilliseconds - $0 } ?? 0
+        lastArrivalMilliseconds = max(lastArrivalMilliseconds ?? arrivalMilliseconds, arrivalMilliseconds)
+        let quantileNow = histogram.value(atQuantile: quantile)
+        if inSpike, gap < Self.backToBackMilliseconds, relativeDelay > quantileNow {
+            return  // the rest of a stall's burst: already accounted for
+        }
+        inSpike = relativeDelay > quantileNow + Self.spikeMilliseconds
+        if inSpike { spikeCount += 1 }
+        histogram.add(relativeDelay + waitMilliseconds, forgetFactor: forgetFactor)
+        updateTarget()
+    }
+
+    /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of
+    /// the network.
+    mutating func resetReference() {
+        offsetCount = 0
+        nextOffset = 0
+        lastArrivalMilliseconds = nil
+        inSpike = false
+    }
+
+    private mutating func updateTarget() {
+        if let fixedMilliseconds {
+            targetMilliseconds = fixedMilliseconds
+            return
+        }
+        let needed = histogram.value(atQuantile: quantile)
+        targetMilliseconds = min(max(needed, minimumMilliseconds), maximumMilliseconds)
+    }
+}

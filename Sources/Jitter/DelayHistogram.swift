@@ -1,0 +1,33 @@
+/// A histogram of relative packet delays that forgets exponentially: each new sample keeps a
+/// fraction `forgetFactor` of the weight of everything before it (total weight stays 1).
+/// Storage is fixed at creation.
+struct DelayHistogram {
+    let bucketMilliseconds: Double
+    private var weights: [Double]
+    private(set) var sampleCount = 0
+
+    init(bucketMilliseconds: Double, maximumMilliseconds: Double) {
+        self.bucketMilliseconds = bucketMilliseconds
+        weights = [Double](repeating: 0, count: max(Int(maximumMilliseconds / bucketMilliseconds), 1))
+    }
+
+    /// Adds `milliseconds`. Until the histogram has seen `1 / (1 − forgetFactor)` samples, all
+    /// samples weigh equally (a running mean), so the first few do not make a noisy start.
+    mutating func add(_ milliseconds: Double, forgetFactor: Double) {
+        let forget = min(forgetFactor, Double(sampleCount) / Double(sampleCount + 1))
+        for bucket in weights.indices { weights[bucket] *= forget }
+        let bucket = min(max(Int(milliseconds / bucketMilliseconds), 0), weights.count - 1)
+        weights[bucket] += 1 - forget
+        sampleCount += 1
+    }
+
+    /// The smallest delay (a bucket's upper edge) at or below which `quantile` of the weight lies.
+    func value(atQuantile quantile: Double) -> Double {
+        var cumulative = 0.0
+        for bucket in weights.indices {
+            cumulative += weights[bucket]
+            if cumulative >= quantile { return Double(bucket + 1) * bucketMilliseconds }
+        }
+        return Double(weights.count) * bucketMilliseconds
+    }
+}

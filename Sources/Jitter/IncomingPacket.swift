@@ -1,0 +1,73 @@
+/// What the jitter buffer needs of one received RTP packet. The payload is only borrowed:
+/// ``JitterBuffer/insert(_:arrivalMilliseconds:)`` copies it into the buffer's own store.
+public struct IncomingPacket {
+    /// The RTP sequence number as on the wire.
+    public var sequenceNumber: UInt16
+    /// The RTP timestamp as on the wire.
+    public var timestamp: UInt32
+    /// The RTP marker bit: set on the first packet of a talkspurt.
+    public var marker: Bool
+    /// The RTP payload type.
+    public var payloadType: UInt8
+    /// The synchronisation source; a change resets the buffer.
+    public var ssrc: UInt32
+    /// The payload bytes, valid for the duration of the insert call.
+    public var payload: UnsafeRawBufferPointer
+
+    /// A packet's metadata and borrowed payload.
+    public init(
+        sequenceNumber: UInt16,
+        timestamp: UInt32,
+        marker: Bool = false,
+        payloadType: UInt8,
+        ssrc: UInt32,
+        payload: UnsafeRawBufferPointer
+    ) {
+        self.sequenceNumber = sequenceNumber
+        self.timestamp = timestamp
+        self.marker = marker
+        self.payloadType = payloadType
+        self.ssrc = ssrc
+        self.payload = payload
+    }
+}
+
+/// What became of an inserted packet.
+public enum InsertOutcome: Sendable, Equatable {
+    /// Stored for playout.
+    case accepted
+    /// Stored, and it started a new stream (first packet, SSRC change or timestamp jump).
+    case acceptedAfterReset
+    /// Already received; dropped.
+    case duplicate
+    /// Arrived after its playout time; counted late and dropped.
+    case late
+    /// Dropped because its payload is larger than the configured maximum.
+    case oversized
+}
+
+/// Extends wrapping RTP counters (16-bit sequence numbers, 32-bit timestamps) to 64 bits by
+/// taking the value nearest the previous one, so reordering across the wrap stays in order.
+struct WrappingCounter {
+    let bits: UInt64
+    private(set) var highest: UInt64 = 0
+
+    init(bits: UInt64) { self.bits = bits }
+
+    /// Starts over at `value`, leaving room below it for packets reordered before it.
+    mutating func reset(to value: UInt64) -> UInt64 {
+        highest = value | (1 << bits)
+        return highest
+    }
+
+    mutating func unwrap(_ value: UInt64) -> UInt64 {
+        let mask: UInt64 = (1 << bits) - 1
+        let forward = (value &- highest) & mask
+        if forward < (mask >> 1) + 1 {
+            highest += forward
+            return highest
+        }
+        let backward = (highest &- value) & mask
+        return highest >= backward ? highest - backward : 0
+    }
+}

@@ -1,1 +1,0 @@
-// Jitter: the adaptive jitter buffer state machine, its statistics and the playout simulator.

@@ -1,0 +1,290 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Codecs
+
+extension JitterBuffer {
+    /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times): fills
+    /// `output` with ``samplesPerPull`` samples per channel (interleaved; a shorter buffer gets
+    /// the first part, a longer one silence after the 10 ms) and says what was played.
+    public mutating func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
+        pendingArrivals.record(at: nowMilliseconds, to: &estimator)
+        if mode == .comfortNoise { scheduleTalkspurt(nowMilliseconds: nowMilliseconds) }
+        currentDelayMilliseconds = nowMilliseconds - milliseconds(playoutPosition) - estimator.referenceOffsetMilliseconds
+        let channels = queue.channels
+        let wanted = min(output.count / channels, samplesPerPull)
+        let startPosition = playoutPosition
+        let modeBefore = mode
+        var produced: PlayoutDecision.Kind?
+        while queue.count < samplesPerPull {
+            let kind = produceChunk()
+            produced = produced == .merge ? .merge : kind
+        }
+        if let stretched = stretchIfNeeded() { produced = produced == .merge ? .merge : stretched }
+        queue.read(frames: wanted, into: output)
+        // Keep the 10 ms cadence even for a short output buffer; zero anything left over.
+        queue.discardHead(frames: samplesPerPull - wanted)
+        for index in (wanted * channels)..<output.count { output[index] = 0 }
+        counters.playedSamples += samplesPerPull
+        let kind = produced ?? Self.kind(of: modeBefore)
+        return PlayoutDecision(kind: kind, rtpTimestamp: timestamp(ofPosition: startPosition))
+    }
+
+    private static func kind(of mode: Mode) -> PlayoutDecision.Kind {
+        switch mode {
+        case .speech: .normal
+        case .concealing: .conceal
+        case .comfortNoise: .comfortNoise
+        }
+    }
+
+    /// Queues the next piece of audio at the end of the queue and says what it was.
+    private mutating func produceChunk() -> PlayoutDecision.Kind? {
+        let end = queueEndPosition
+        discardPassedPackets()
+        let next = store.earliest()
+        if let next, store.positions[next] <= end {
+            return decodeStored(next)
+        }
+        let gap = next.map { Int(min(store.positions[$0] - end, Int64(samplesPerPull))) } ?? samplesPerPull
+        switch mode {
+        case .comfortNoise:
+            playComfortNoise(frames: gap)
+            return .comfortNoise
+        case .speech, .concealing:
+            if let next, startsTalkspurt(sequence: store.sequences[next], position: store.positions[next], marker: store.markers[next]) {
+                closeConcealmentEvent(resumedByTalkspurt: true)
+                mode = .comfortNoise
+                playComfortNoise(frames: gap)
+                return .comfortNoise
+            }
+            if next == nil, concealedRunSamples >= fadeEndSamples {
+                mode = .comfortNoise  // faded out: wait in silence (the event stays open)
+                playComfortNoise(frames: samplesPerPull)
+                return .comfortNoise
+            }
+            // With nothing at all to play, the next packet is more likely late than lost: the
+            // first of the concealment waits for it (the media does not advance, the delay
+            // grows; not in a fixed buffer); beyond that the gap is treated as loss.
+            let waits = next == nil && !estimator.isFixed && concealedRunSamples < inPlaceConcealmentSamples
+            conceal(before: next, advancing: !waits)
+            return .conceal
+        }
+    }
+
+    /// Drops packets the playout has gone past without playing (overtaken by a schedule).
+    private mutating func discardPassedPackets() {
+        while let earliest = store.earliest(), store.positions[earliest] + Int64(frameSamples) <= queueEndPosition {
+            store.remove(earliest)
+            counters.packetsDiscarded += 1
+        }
+    }
+
+    /// How much concealment may wait in place for a late packet.
+    private var inPlaceConcealmentSamples: Int { 2 * samplesPerPull }
+
+    private var fadeStartSamples: Int { Int(configuration.concealmentFadeStartMilliseconds) * format.sampleRate / 1000 }
+    private var fadeEndSamples: Int {
+        fadeStartSamples + Int(configuration.concealmentFadeMilliseconds) * format.sampleRate / 1000
+    }
+
+    /// Decodes the stored packet `slot`, which covers the end of the queue, and queues its audio
+    /// from there on (cross-faded from concealment when it follows concealment).
+    private mutating func decodeStored(_ slot: Int) -> PlayoutDecision.Kind {
+        let position = store.positions[slot]
+        let sequence = store.sequences[slot]
+        let marker = store.markers[slot]
+        let skip = Int(queueEndPosition - position)
+        if let comfortNoiseType = configuration.comfortNoisePayloadType, store.payloadTypes[slot] == comfortNoiseType {
+            let levelByte = store.payload(slot).first
+            noiseLevel = Self.meanMagnitude(ofNoiseLevel: levelByte ?? 127)
+            store.remove(slot)
+            finishDecoded(sequence: sequence, end: position + Int64(frameSamples))
+            closeConcealmentEvent(resumedByTalkspurt: true)
+            mode = .comfortNoise
+            playComfortNoise(frames: samplesPerPull)
+            return .comfortNoise
+        }
+        let merging = mode == .concealing || (mode == .comfortNoise && openConcealmentStart != nil)
+        let overlap = merging ? concealOverlap() : 0
+        let channels = queue.channels
+        let decoded = (try? decoder.decode(store.payload(slot), into: decodeScratch)) ?? 0
+        store.remove(slot)
+        let frames = min(decoded, decodeScratch.count / channels)
+        guard frames > skip else {
+            counters.packetsDiscarded += 1
+            return mode == .comfortNoise ? .comfortNoise : .conceal
+        }
+        if overlap > 0 { crossFadeFromOverlap(frames: min(overlap, frames - skip), at: skip) }
+        queue.append(UnsafeBufferPointer(rebasing: decodeScratch[(skip * channels)..<(frames * channels)]))
+        trackNoiseLevel(frames: frames - skip)
+        finishDecoded(sequence: sequence, end: position + Int64(frames))
+        let resumed: PlayoutDecision.Kind = mode == .speech ? .normal : (merging ? .merge : .normal)
+        closeConcealmentEvent(resumedByTalkspurt: marker || !merging)
+        mode = .speech
+        return resumed
+    }
+
+    private mutating func finishDecoded(sequence: UInt64, end: Int64) {
+        queueEndPosition = max(queueEndPosition, end)
+        decodedHighWater = max(decodedHighWater, end)
+        lastDecodedSequence = sequence
+        concealedRunSamples = 0
+    }
+
+    /// Conceals up to 10 ms for the missing packet at the end of the queue, through the
+    /// decoder's FEC when the packet after the gap is here and carries it.
+    private mutating func conceal(before next: Int?, advancing: Bool) {
+        let channels = queue.channels
+        var frames = samplesPerPull
+        var recovered = false
+        if let next, decoder.supportsForwardErrorCorrection, let lastDecodedSequence,
+            store.sequences[next] == lastDecodedSequence + 2
+        {
+            let missing = Int(min(store.positions[next] - queueEndPosition, Int64(decodeScratch.count / channels)))
+            frames = (try? decoder.decodeFEC(from: store.payload(next), samplesPerChannel: missing, into: decodeScratch)) ?? 0
+            recovered = frames > 0
+        }
+        if !recovered {
+            frames = (try? decoder.decode(lost: samplesPerPull, into: decodeScratch)) ?? 0
+        }
+        frames = min(max(frames, 0), decodeScratch.count / channels)
+        if frames == 0 {
+            frames = samplesPerPull
+            for index in 0..<(frames * channels) { decodeScratch[index] = 0 }
+        }
+        if !recovered { fadeConcealment(frames: frames) }
+        queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * channels)]))
+        if advancing { queueEndPosition += Int64(frames) }
+        concealedRunSamples += frames
+        counters.concealedSamples += frames
+        if recovered {
+            counters.recoveredSamples += frames
+            lastDecodedSequence = lastDecodedSequence.map { $0 + 1 }
+            return
+        }
+        if mode == .speech {
+            counters.concealmentEvents += 1
+            openConcealmentStart = counters.playedSamples + queue.count - frames
+        }
+        mode = .concealing
+    }
+
+    /// Fades the concealment just decoded into comfort noise as the gap grows long.
+    private mutating func fadeConcealment(frames: Int) {
+        let channels = queue.channels
+        let fadeLength = max(fadeEndSamples - fadeStartSamples, 1)
+        do {
+            let pcm = decodeScratch
+            for frame in 0..<frames {
+                let elapsed = concealedRunSamples + frame - fadeStartSamples
+                guard elapsed > 0 else { continue }
+                let gain = Int32(max(fadeLength - elapsed, 0) * 32768 / fadeLength)
+                for channel in 0..<channels {
+                    let index = frame * channels + channel
+                    pcm[index] = Int16(truncatingIfNeeded: (Int32(pcm[index]) * gain) >> 15)
+                }
+            }
+            let start = max(concealedRunSamples - fadeStartSamples, 0)
+            let noiseGain = min(Double(start) / Double(fadeLength), 1)
+            if noiseGain > 0 {
+                comfortNoise.render(into: pcm, frames: frames, channels: channels, level: noiseLevel, gain: noiseGain, replace: false)
+            }
+        }
+    }
+
+    /// Conceals a few milliseconds past the gap into the overlap scratch, for the merge.
+    private mutating func concealOverlap() -> Int {
+        let frames = samplesPerPull / 4
+        let written = (try? decoder.decode(lost: frames, into: overlapScratch)) ?? 0
+        return min(max(written, 0), frames)
+    }
+
+    /// Cross-fades the first `frames` decoded frames after `at` from the concealed overlap.
+    private mutating func crossFadeFromOverlap(frames: Int, at start: Int) {
+        let channels = queue.channels
+        for frame in 0..<frames {
+            let weightIn = Int32(frame + 1) * 32768 / Int32(frames + 1)
+            for channel in 0..<channels {
+                let index = (start + frame) * channels + channel
+                let concealed = Int32(overlapScratch[frame * channels + channel])
+                let decoded = Int32(decodeScratch[index])
+                decodeScratch[index] = Int16(clamping: (concealed * (32768 - weightIn) + decoded * weightIn) >> 15)
+            }
+        }
+    }
+
+    private mutating func playComfortNoise(frames: Int) {
+        let frames = max(min(frames, decodeScratch.count / queue.channels), 1)
+        comfortNoise.render(into: decodeScratch, frames: frames, channels: queue.channels, level: noiseLevel, gain: 1, replace: true)
+        queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * queue.channels)]))
+        queueEndPosition += Int64(frames)
+        counters.comfortNoiseSamples += frames
+    }
+
+    /// Ends the open concealment event; one that lasted 150 ms or more and ended with the
+    /// stream resuming (not a new talkspurt) is an interruption.
+    private mutating func closeConcealmentEvent(resumedByTalkspurt: Bool) {
+        guard let start = openConcealmentStart else { return }
+        openConcealmentStart = nil
+        let samples = counters.playedSamples + queue.count - start
+        let milliseconds = Double(samples) * 1000 / Double(format.sampleRate)
+        if !resumedByTalkspurt, milliseconds >= 150 {
+            counters.interruptions += 1
+            counters.interruptionMilliseconds += milliseconds
+        }
+    }
+
+    /// Follows the background level: the quietest recent decoded audio, rising slowly.
+    private mutating func trackNoiseLevel(frames: Int) {
+        let level = queue.meanAbsoluteLevel(lastFrames: frames)
+        noiseLevel = min(level, noiseLevel * 1.05 + 1)
+    }
+
+    /// RFC 3389: the level byte is the noise power in −dBov; returns its mean magnitude.
+    static func meanMagnitude(ofNoiseLevel level: UInt8) -> Double {
+        32768 * pow(10, -Double(min(level, 127)) / 20) * 0.8
+    }
+
+    /// Removes or repeats a pitch period when the delay is off target; returns what it did.
+    private mutating func stretchIfNeeded() -> PlayoutDecision.Kind? {
+        guard mode == .speech, !estimator.isFixed else {
+            stretchState = .none
+            return nil
+        }
+        let error = currentDelayMilliseconds - estimator.targetMilliseconds
+        switch stretchState {
+        // Below the target costs late packets, above it only delay: grow at once, shrink with
+        // a margin (the hysteresis also keeps the stretching from flapping).
+        case .accelerating where error <= 2, .decelerating where error >= 1: stretchState = .none
+        case .none where error > 8: stretchState = .accelerating
+        case .none where error < 0: stretchState = .decelerating
+        default: break
+        }
+        guard stretchState != .none else { return nil }
+        // Look ahead into packets that are here (never conceal just to stretch).
+        while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
+            store.positions[next] == queueEndPosition
+        {
+            _ = decodeStored(next)
+        }
+        let direction: TimeStretcher.Direction = stretchState == .accelerating ? .shorten : .lengthen
+        let live = queue.count
+        let region = queue.liveRegion(extraFrames: direction == .lengthen ? stretcher.maximumPeriod : 0)
+        // Never shrink below the target: a removed period is at most the excess delay.
+        let longest = direction == .shorten ? Int(mediaPosition(ofMilliseconds: error)) : stretcher.maximumPeriod
+        let change = stretcher.stretch(
+            direction, region: region, liveFrames: live, keepingFrames: samplesPerPull, longestFrames: longest
+        )
+        queue.commitEdit(change: change)
+        guard change != 0 else { return nil }
+        if change > 0 {
+            counters.insertedSamples += change
+            return .decelerate
+        }
+        counters.removedSamples -= change
+        return .accelerate
+    }
+}

@@ -1,0 +1,242 @@
+import Codecs
+
+/// An adaptive jitter buffer: a pure, deterministic state machine that holds encoded packets
+/// and, every 10 ms, decides what to play.
+///
+/// There are no clocks or threads inside: the caller passes each packet's arrival time to
+/// ``insert(_:arrivalMilliseconds:)`` and calls ``pull(into:nowMilliseconds:)`` once per 10 ms
+/// with the current time (``SynchronizedJitterBuffer`` does this across a network and an audio
+/// thread). All storage
+/// (packet slots, decoded PCM, scratch) is allocated at creation; inserting and pulling allocate
+/// nothing.
+///
+/// How it works:
+/// - Packets are placed on a media timeline (64-bit unwrapped timestamps, in output samples).
+///   Duplicates are recognised by sequence number; a packet is late when the playout has
+///   already passed it (concealed over it), and is then counted and dropped.
+/// - A ``DelayEstimator`` learns the playout delay the network needs from the relative delay of
+///   the packets that arrive (plus the part of a pull period each waited for the next pull).
+///   At each pull the buffer measures its own playout delay on the same scale and steers it
+///   towards the target by time-stretching (``TimeStretcher``: removing or repeating whole
+///   pitch periods), continuously, so clock drift cannot pile up. Shrinking never drops whole
+///   frames.
+/// - A missing packet is concealed through the decoder (its FEC from the next packet when the
+///   decoder has it and that packet is here), fading into comfort noise on long gaps; the first
+///   packet after concealment is cross-faded in ("merge"). A gap before a talkspurt start
+///   (marker bit, or a timestamp jump larger than the sequence jump) is silence, not loss.
+/// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it is
+///   placed so that the talkspurt plays at exactly the target delay. Leaving comfort noise
+///   requires that schedule, which keeps concealment from flapping on and off.
+/// - A new SSRC, or a timestamp that jumps more than 5 s off the arrival clock, starts a new
+///   stream.
+public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
+    /// The settings the buffer was created with.
+    public let configuration: JitterBufferConfiguration
+    /// The PCM format produced (the decoder's).
+    public let format: AudioFormat
+    /// Samples per channel produced by each pull: 10 ms.
+    public let samplesPerPull: Int
+    /// The decoder, which the buffer owns.
+    public internal(set) var decoder: Decoder
+    /// The running counters.
+    public var statistics: JitterBufferStatistics {
+        var snapshot = counters
+        snapshot.currentDelayMilliseconds = currentDelayMilliseconds
+        snapshot.targetDelayMilliseconds = estimator.targetMilliseconds
+        snapshot.delaySpikes = estimator.spikeCount
+        return snapshot
+    }
+
+    /// The packets held for playout now (never more than the configured capacity).
+    public var storedPacketCount: Int { store.count }
+
+    // Stream and timeline.
+    var ssrc: UInt32?
+    var sequenceCounter = WrappingCounter(bits: 16)
+    var timestampCounter = WrappingCounter(bits: 32)
+    var timestampOrigin: UInt64 = 0
+    var positionBase: Int64 = 0
+    var frameSamples: Int
+    var lastInserted: (sequence: UInt64, position: Int64)?
+    var lastDecodedSequence: UInt64?
+    /// The media position just after the last sample queued for playout.
+    var queueEndPosition: Int64 = 0
+    /// The media position just after the last sample decoded from a packet.
+    var decodedHighWater = Int64.min
+
+    // Playout state.
+    enum Mode { case comfortNoise, speech, concealing }
+    enum Stretch { case none, accelerating, decelerating }
+    var mode = Mode.comfortNoise
+    var stretchState = Stretch.none
+    var concealedRunSamples = 0
+    var openConcealmentStart: Int?
+    var currentDelayMilliseconds = 0.0
+    var pendingArrivals = PendingArrivals()
+    var noiseLevel = 0.0
+    var counters = JitterBufferStatistics()
+
+    // Parts and fixed storage.
+    var estimator: DelayEstimator
+    var store: PacketStore
+    var queue: PCMQueue
+    var stretcher: TimeStretcher
+    var received = ReceivedWindow()
+    var comfortNoise = ComfortNoise()
+    let decodeScratch: UnsafeMutableBufferPointer<Int16>
+    let overlapScratch: UnsafeMutableBufferPointer<Int16>
+
+    /// The largest distance of a timestamp from the arrival clock before it counts as a jump.
+    static var timestampJumpMilliseconds: Double { 5000 }
+
+    /// A buffer that decodes with `decoder`.
+    public init(decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) {
+        self.decoder = decoder
+        self.configuration = configuration
+        format = decoder.format
+        let rate = max(format.sampleRate, 1000)
+        let channels = max(format.channels, 1)
+        samplesPerPull = rate / 100
+        let maximumFrame = rate * max(configuration.maximumFrameMilliseconds, 10) / 1000
+        frameSamples = rate / 50
+        estimator = DelayEstimator(configuration: configuration)
+        store = PacketStore(capacity: configuration.packetCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
+        stretcher = TimeStretcher(sampleRate: rate, channels: channels)
+        queue = PCMQueue(capacity: 2 * maximumFrame + 2 * stretcher.fullSearchFrames + samplesPerPull, channels: channels)
+        decodeScratch = .allocate(capacity: maximumFrame * channels)
+        decodeScratch.initialize(repeating: 0)
+        overlapScratch = .allocate(capacity: samplesPerPull * channels)
+        overlapScratch.initialize(repeating: 0)
+    }
+
+    deinit {
+        decodeScratch.deallocate()
+        overlapScratch.deallocate()
+    }
+
+    /// Takes one packet that arrived at `arrivalMilliseconds` (any monotonic clock, the same for
+    /// every call), copying its payload into the store.
+    @discardableResult
+    public mutating func insert(_ packet: IncomingPacket, arrivalMilliseconds: Double) -> InsertOutcome {
+        counters.packetsReceived += 1
+        guard packet.payload.count <= store.maximumPayloadBytes else {
+            counters.packetsDiscarded += 1
+            return .oversized
+        }
+        var reset = false
+        if ssrc != packet.ssrc {
+            startStream(packet)
+            reset = true
+        }
+        var sequence = sequenceCounter.unwrap(UInt64(packet.sequenceNumber))
+        var position = position(ofTimestamp: timestampCounter.unwrap(UInt64(packet.timestamp)))
+        if !reset, abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds {
+            startStream(packet)
+            reset = true
+            sequence = sequenceCounter.highest
+            position = positionBase
+        }
+        if received.insert(sequence) {
+            counters.duplicatePackets += 1
+            return .duplicate
+        }
+        let relativeDelay = estimator.relativeDelay(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
+        pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
+        learnFrameLength(sequence: sequence, position: position)
+        if isLate(sequence: sequence, position: position, marker: packet.marker) {
+            counters.latePackets += 1
+            return .late
+        }
+        if store.isFull, let earliest = store.earliest() {
+            store.remove(earliest)
+            counters.packetsDiscarded += 1
+        }
+        store.insert(
+            sequence: sequence, position: position, payloadType: packet.payloadType, marker: packet.marker,
+            payload: packet.payload
+        )
+        return reset ? .acceptedAfterReset : .accepted
+    }
+
+    /// The media position of the next sample to be played.
+    var playoutPosition: Int64 { queueEndPosition - Int64(queue.count) }
+
+    /// Milliseconds on the media timeline.
+    func milliseconds(_ position: Int64) -> Double {
+        Double(position) * 1000 / Double(format.sampleRate)
+    }
+
+    /// The media position of an unwrapped timestamp of the current stream.
+    func position(ofTimestamp timestamp: UInt64) -> Int64 {
+        let ticks = Int64(bitPattern: timestamp &- timestampOrigin)
+        return positionBase &+ ticks &* Int64(format.sampleRate) / Int64(max(decoder.rtpClockRate, 1))
+    }
+
+    /// The wire timestamp of a media position of the current stream.
+    func timestamp(ofPosition position: Int64) -> UInt32 {
+        let ticks = (position &- positionBase) &* Int64(max(decoder.rtpClockRate, 1)) / Int64(format.sampleRate)
+        return UInt32(truncatingIfNeeded: timestampOrigin &+ UInt64(bitPattern: ticks))
+    }
+
+    /// Restarts on a new stream: forgets its packets and timeline, keeps what was learnt of the
+    /// network and the audio already queued, and waits in comfort noise for its first packet.
+    private mutating func startStream(_ packet: IncomingPacket) {
+        if ssrc != nil { counters.streamResets += 1 }
+        ssrc = packet.ssrc
+        _ = sequenceCounter.reset(to: UInt64(packet.sequenceNumber))
+        timestampOrigin = timestampCounter.reset(to: UInt64(packet.timestamp))
+        positionBase = queueEndPosition
+        decodedHighWater = Int64.min
+        lastInserted = nil
+        lastDecodedSequence = nil
+        store.removeAll()
+        received.removeAll()
+        estimator.resetReference()
+        mode = .comfortNoise
+        stretchState = .none
+    }
+
+    private mutating func learnFrameLength(sequence: UInt64, position: Int64) {
+        if let last = lastInserted, sequence == last.sequence + 1 {
+            let step = position - last.position
+            if step > 0, step <= Int64(decodeScratch.count / queue.channels) { frameSamples = Int(step) }
+        }
+        lastInserted = (sequence, position)
+    }
+
+    /// Whether a packet comes too late to be played: it overlaps audio already decoded, or the
+    /// playout has passed it, unless it starts a talkspurt while the buffer plays silence.
+    private func isLate(sequence: UInt64, position: Int64, marker: Bool) -> Bool {
+        if position < decodedHighWater { return true }
+        if mode == .comfortNoise, startsTalkspurt(sequence: sequence, position: position, marker: marker) { return false }
+        return position + Int64(frameSamples) <= queueEndPosition
+    }
+
+    /// Whether a packet starts a talkspurt: its marker bit, or more media time since the last
+    /// decoded packet than the missing sequence numbers explain.
+    func startsTalkspurt(sequence: UInt64, position: Int64, marker: Bool) -> Bool {
+        if marker { return true }
+        guard let lastDecodedSequence, sequence > lastDecodedSequence, decodedHighWater != .min else { return false }
+        let missing = Int64(sequence - lastDecodedSequence - 1)
+        return position - decodedHighWater > missing * Int64(frameSamples) + Int64(frameSamples / 2)
+    }
+
+    /// Places the playout point, while in silence, so that the earliest stored packet plays at
+    /// the target delay, or at once if it is already later than that.
+    mutating func scheduleTalkspurt(nowMilliseconds: Double) {
+        guard let earliest = store.earliest() else { return }
+        let desired = mediaPosition(
+            ofMilliseconds: nowMilliseconds - estimator.referenceOffsetMilliseconds - estimator.targetMilliseconds
+        )
+        let start = max(min(desired, store.positions[earliest]), decodedHighWater)
+        queue.removeAll()  // comfort noise only: nothing of the media is lost
+        queueEndPosition = start
+    }
+
+    /// The media position of a time on the media timeline.
+    func mediaPosition(ofMilliseconds milliseconds: Double) -> Int64 {
+        let samples = (milliseconds * Double(format.sampleRate) / 1000).rounded(.down)
+        guard samples.isFinite, abs(samples) < 0x1p62 else { return samples < 0 ? -(1 << 62) : 1 << 62 }
+        return Int64(samples)
+    }
+}

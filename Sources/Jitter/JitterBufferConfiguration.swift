@@ -1,0 +1,41 @@
+/// How the jitter buffer chooses its playout delay.
+public enum DelayPolicy: Sendable, Equatable {
+    /// Adapts the delay to the measured arrival jitter (the default).
+    case adaptive
+    /// Plays every talkspurt at a fixed delay above the fastest packet, never time-stretching:
+    /// the classic fixed buffer, kept as a baseline for the playout simulator.
+    case fixed(milliseconds: Double)
+}
+
+/// The settings of a ``JitterBuffer``; everything is allocated from them at creation.
+public struct JitterBufferConfiguration: Sendable, Equatable {
+    /// The most packets held at once; a packet arriving when the store is full evicts the
+    /// earliest one.
+    public var packetCapacity = 128
+    /// The largest payload accepted, in bytes; larger packets are discarded.
+    public var maximumPayloadBytes = 1500
+    /// The longest frame a payload may decode to, in milliseconds.
+    public var maximumFrameMilliseconds = 120
+    /// The delay policy.
+    public var delayPolicy = DelayPolicy.adaptive
+    /// The target delay used until the arrival statistics take over, in milliseconds.
+    public var initialDelayMilliseconds = 60.0
+    /// The lowest target delay, in milliseconds above the fastest packet.
+    public var minimumDelayMilliseconds = 0.0
+    /// The highest target delay, in milliseconds above the fastest packet.
+    public var maximumDelayMilliseconds = 1000.0
+    /// The fraction of packets the target delay should let arrive in time (0.95–0.99).
+    public var delayQuantile = 0.97
+    /// How much each new relative-delay sample keeps of the old histogram (closer to 1 is a
+    /// longer memory; 0.993 remembers about 140 packets).
+    public var histogramForgetFactor = 0.993
+    /// The payload type of RFC 3389 comfort-noise packets, played as comfort noise.
+    public var comfortNoisePayloadType: UInt8? = 13
+    /// How long concealment plays at full level before it starts fading, in milliseconds.
+    public var concealmentFadeStartMilliseconds = 40.0
+    /// How long concealment takes to fade into comfort noise, in milliseconds.
+    public var concealmentFadeMilliseconds = 80.0
+
+    /// The default settings.
+    public init() {}
+}

@@ -1,0 +1,87 @@
+/// Decoded PCM waiting to be played: interleaved 16-bit samples in one allocation made at
+/// creation, kept contiguous (the live region slides back to the front when the tail runs out
+/// of room) so time-stretching can work on it in place.
+struct PCMQueue: ~Copyable {
+    let channels: Int
+    /// Capacity in samples per channel.
+    let capacity: Int
+    private let storage: UnsafeMutableBufferPointer<Int16>
+    private var start = 0
+    private var end = 0
+
+    init(capacity: Int, channels: Int) {
+        self.channels = max(channels, 1)
+        self.capacity = max(capacity, 1)
+        storage = .allocate(capacity: self.capacity * self.channels)
+        storage.initialize(repeating: 0)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Samples per channel queued.
+    var count: Int { (end - start) / channels }
+
+    /// Room left, in samples per channel.
+    var freeCapacity: Int { capacity - count }
+
+    mutating func removeAll() {
+        start = 0
+        end = 0
+    }
+
+    /// Appends up to `freeCapacity` frames of `samples` (interleaved).
+    mutating func append(_ samples: UnsafeBufferPointer<Int16>) {
+        let frames = min(samples.count / channels, freeCapacity)
+        makeRoom(frames: frames)
+        for index in 0..<(frames * channels) { storage[end + index] = samples[index] }
+        end += frames * channels
+    }
+
+    /// Moves up to `frames` samples per channel from the head into `destination` (interleaved).
+    mutating func read(frames: Int, into destination: UnsafeMutableBufferPointer<Int16>) {
+        let frames = min(min(frames, count), destination.count / channels)
+        for index in 0..<(frames * channels) { destination[index] = storage[start + index] }
+        discardHead(frames: frames)
+    }
+
+    /// Drops up to `frames` samples per channel from the head.
+    mutating func discardHead(frames: Int) {
+        start += min(max(frames, 0), count) * channels
+        if start == end { removeAll() }
+    }
+
+    /// The queued samples followed by room for up to `extraFrames` more, for in-place editing;
+    /// report the edit with ``commitEdit(change:)``.
+    mutating func liveRegion(extraFrames: Int) -> UnsafeMutableBufferPointer<Int16> {
+        let extra = min(max(extraFrames, 0), freeCapacity)
+        makeRoom(frames: extra)
+        return UnsafeMutableBufferPointer(rebasing: storage[start..<(end + extra * channels)])
+    }
+
+    /// Records an edit of the live region: `change` frames inserted (before its end) or, when
+    /// negative, removed from its head.
+    mutating func commitEdit(change: Int) {
+        if change >= 0 {
+            end = min(end + change * channels, storage.count)
+        } else {
+            discardHead(frames: -change)
+        }
+    }
+
+    /// The mean magnitude of the last `frames` queued frames, for level tracking.
+    func meanAbsoluteLevel(lastFrames frames: Int) -> Double {
+        let frames = min(frames, count)
+        guard frames > 0 else { return 0 }
+        var sum = 0
+        for index in (end - frames * channels)..<end { sum += abs(Int(storage[index])) }
+        return Double(sum) / Double(frames * channels)
+    }
+
+    private mutating func makeRoom(frames: Int) {
+        guard end + frames * channels > storage.count, start > 0 else { return }
+        let live = end - start
+        for index in 0..<live { storage[index] = storage[start + index] }
+        start = 0
+        end = live
+    }
+}

@@ -1,0 +1,155 @@
+/// One row of a network trace to replay: a packet as sent and when (if ever) it arrived.
+/// A duplicate is a second row with the same sequence number.
+public struct SimulatedPacket: Sendable, Equatable {
+    /// The RTP sequence number, unwrapped to 64 bits.
+    public var sequenceNumber: UInt64
+    /// The RTP timestamp, unwrapped to 64 bits.
+    public var rtpTimestamp: UInt64
+    /// When it was sent, in milliseconds on the receiver's clock.
+    public var sendMilliseconds: Double
+    /// When it arrived, in milliseconds on the receiver's clock; `nil` when lost.
+    public var arrivalMilliseconds: Double?
+
+    /// A trace row.
+    public init(sequenceNumber: UInt64, rtpTimestamp: UInt64, sendMilliseconds: Double, arrivalMilliseconds: Double?) {
+        self.sequenceNumber = sequenceNumber
+        self.rtpTimestamp = rtpTimestamp
+        self.sendMilliseconds = sendMilliseconds
+        self.arrivalMilliseconds = arrivalMilliseconds
+    }
+}
+
+/// What one pull played, as the simulator observed it.
+public struct PlayoutRecord: Sendable, Equatable {
+    /// The pull time, in milliseconds on the arrival clock.
+    public var timeMilliseconds: Double
+    /// The buffer's decision.
+    public var kind: PlayoutDecision.Kind
+    /// The unwrapped RTP timestamp of the first sample played.
+    public var rtpTimestamp: UInt64
+    /// The sequence numbers the decoder decoded (or recovered by FEC) during this pull.
+    public var decodedSequenceNumbers: [UInt64]
+    /// The wall time the pull took, in microseconds.
+    public var pullMicroseconds: Double
+}
+
+/// Replays a network trace through a ``JitterBuffer`` with a 10 ms pull clock and records what
+/// was played. Deterministic: the same trace and settings give the same playout (only the
+/// measured pull durations vary).
+///
+/// The packets are 20 ms (or `samplesPerFrame`) frames of ``SyntheticVoiceDecoder``, whose
+/// payload names each packet, so the playout shows exactly which packets were played. A packet
+/// starts a talkspurt (RTP marker) when it is the first, or when its timestamp jumped further
+/// than its sequence number explains (DTX).
+public struct PlayoutSimulator: Sendable {
+    /// The RTP clock rate of the trace.
+    public var clockRate: Int
+    /// RTP timestamp units per packet.
+    public var samplesPerFrame: Int
+    /// How much faster the receiver's audio clock runs than its arrival clock, in parts per
+    /// million: pulls come every 10/(1 + ppm·10⁻⁶) ms.
+    public var receiverClockDriftPPM: Double
+    /// The buffer's settings (``DelayPolicy/fixed(milliseconds:)`` for the fixed baseline).
+    public var configuration: JitterBufferConfiguration
+
+    /// A simulator for a trace of `clockRate` Hz with frames of `samplesPerFrame`.
+    public init(
+        clockRate: Int = 8000, samplesPerFrame: Int = 160, receiverClockDriftPPM: Double = 0,
+        configuration: JitterBufferConfiguration = JitterBufferConfiguration()
+    ) {
+        self.clockRate = clockRate
+        self.samplesPerFrame = samplesPerFrame
+        self.receiverClockDriftPPM = receiverClockDriftPPM
+        self.configuration = configuration
+    }
+
+    /// Replays `packets` (in send order) and returns one record per pull, from the first
+    /// arrival until half a second after the last.
+    public func play(_ packets: [SimulatedPacket]) -> [PlayoutRecord] {
+        let arrivals = packets.enumerated()
+            .compactMap { index, packet in packet.arrivalMilliseconds.map { (index: index, time: $0, packet: packet) } }
+            .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+        guard let first = arrivals.first, let last = arrivals.last else { return [] }
+        let talkspurtStarts = Self.talkspurtStarts(packets, samplesPerFrame: samplesPerFrame)
+        var buffer = JitterBuffer(
+            decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame),
+            configuration: configuration
+        )
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull * buffer.format.channels)
+        var payload = [UInt8](repeating: 0, count: SyntheticVoiceDecoder.payloadBytes)
+        var records: [PlayoutRecord] = []
+        var timestamps = TimestampTracker(reference: first.packet.rtpTimestamp)
+        let interval = 10 / (1 + receiverClockDriftPPM * 1e-6)
+        let clock = ContinuousClock()
+        var next = 0
+        var pull = 0
+        while true {
+            let now = first.time + Double(pull) * interval
+            guard now <= last.time + 500 else { break }
+            while next < arrivals.count, arrivals[next].time <= now {
+                let packet = arrivals[next].packet
+                payload.withUnsafeMutableBytes {
+                    SyntheticVoiceDecoder.writePayload(sequenceNumber: packet.sequenceNumber, timestamp: packet.rtpTimestamp, into: $0)
+                }
+                _ = payload.withUnsafeBytes { bytes in
+                    buffer.insert(
+                        IncomingPacket(
+                            sequenceNumber: UInt16(truncatingIfNeeded: packet.sequenceNumber),
+                            timestamp: UInt32(truncatingIfNeeded: packet.rtpTimestamp),
+                            marker: talkspurtStarts.contains(packet.sequenceNumber), payloadType: 0, ssrc: 1, payload: bytes
+                        ),
+                        arrivalMilliseconds: arrivals[next].time
+                    )
+                }
+                next += 1
+            }
+            buffer.decoder.clearEvents()
+            let started = clock.now
+            let decision = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+            let elapsed = clock.now - started
+            let decoded = buffer.decoder.events.compactMap { event -> UInt64? in
+                switch event {
+                case let .decoded(sequence), let .recovered(sequence): sequence
+                case .concealed: nil
+                }
+            }
+            records.append(
+                PlayoutRecord(
+                    timeMilliseconds: now, kind: decision.kind, rtpTimestamp: timestamps.unwrap(decision.rtpTimestamp),
+                    decodedSequenceNumbers: decoded,
+                    pullMicroseconds: Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+                )
+            )
+            pull += 1
+        }
+        return records
+    }
+
+    /// The sequence numbers that start a talkspurt.
+    static func talkspurtStarts(_ packets: [SimulatedPacket], samplesPerFrame: Int) -> Set<UInt64> {
+        var starts = Set<UInt64>()
+        var previous: SimulatedPacket?
+        for packet in packets {
+            if let previous {
+                guard packet.sequenceNumber > previous.sequenceNumber else { continue }  // a duplicate
+                let explained = (packet.sequenceNumber - previous.sequenceNumber) &* UInt64(samplesPerFrame)
+                if packet.rtpTimestamp > previous.rtpTimestamp &+ explained { starts.insert(packet.sequenceNumber) }
+            } else {
+                starts.insert(packet.sequenceNumber)
+            }
+            previous = packet
+        }
+        return starts
+    }
+}
+
+/// Extends the buffer's 32-bit playout timestamps to the trace's 64-bit ones.
+private struct TimestampTracker {
+    var reference: UInt64
+
+    mutating func unwrap(_ timestamp: UInt32) -> UInt64 {
+        let step = Int32(bitPattern: timestamp &- UInt32(truncatingIfNeeded: reference))
+        reference = UInt64(bitPattern: Int64(bitPattern: reference) &+ Int64(step))
+        return reference
+    }
+}

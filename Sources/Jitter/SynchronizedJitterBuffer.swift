@@ -1,0 +1,67 @@
+import Codecs
+
+/// A ``JitterBuffer`` shared by a network thread, which inserts, and an audio thread, which pulls.
+///
+/// Inserting copies the packet into an inbox under a lock (a copy of at most one payload); each
+/// pull swaps the inbox for an empty one under the lock, then feeds the packets to the buffer
+/// and decodes outside it. The critical sections are a memcpy and a pointer swap, nothing
+/// allocates after creation, and nothing waits on I/O. Pulls are also serialised among
+/// themselves, so calling from several threads is safe, if pointless.
+public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked Sendable {
+    // Safe to share: `filling` and `published` are only touched under `inboxLock`; `buffer`
+    // and `draining` only under `pullLock`.
+    private let inboxLock = PThreadMutex()
+    private let pullLock = PThreadMutex()
+    private var filling: PacketInbox
+    private var draining: PacketInbox
+    private var buffer: JitterBuffer<Decoder>
+    private var published = JitterBufferStatistics()
+    private var droppedByInbox = 0
+
+    /// A buffer decoding with `decoder`, whose inbox holds up to `inboxCapacity` packets
+    /// between two pulls (more are dropped and counted as discarded).
+    public init(
+        decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration(), inboxCapacity: Int = 64
+    ) {
+        buffer = JitterBuffer(decoder: decoder, configuration: configuration)
+        filling = PacketInbox(capacity: inboxCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
+        draining = PacketInbox(capacity: inboxCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
+        published.targetDelayMilliseconds = configuration.initialDelayMilliseconds
+    }
+
+    /// Hands over one packet that arrived at `arrivalMilliseconds`; returns `false` when it had
+    /// to be dropped (the inbox is full or the payload too large).
+    @discardableResult
+    public func insert(_ packet: IncomingPacket, arrivalMilliseconds: Double) -> Bool {
+        inboxLock.withLock {
+            let kept = filling.append(packet, arrivalMilliseconds: arrivalMilliseconds)
+            if !kept { droppedByInbox += 1 }
+            return kept
+        }
+    }
+
+    /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times); see
+    /// ``JitterBuffer/pull(into:nowMilliseconds:)``.
+    public func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
+        pullLock.withLock {
+            inboxLock.withLock { swap(&filling, &draining) }
+            draining.drain { packet, arrival in buffer.insert(packet, arrivalMilliseconds: arrival) }
+            let decision = buffer.pull(into: output, nowMilliseconds: nowMilliseconds)
+            let statistics = buffer.statistics
+            inboxLock.withLock {
+                published = statistics
+                published.packetsReceived += droppedByInbox
+                published.packetsDiscarded += droppedByInbox
+            }
+            return decision
+        }
+    }
+
+    /// The statistics as of the last pull (inbox drops included).
+    public var statistics: JitterBufferStatistics {
+        inboxLock.withLock { published }
+    }
+
+    /// Samples per channel produced by each pull: 10 ms.
+    public var samplesPerPull: Int { pullLock.withLock { buffer.samplesPerPull } }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Jitter
+import NetworkModel
+import Testing
+
+/// The trace rows as the simulator takes them.
+func simulated(_ trace: NetworkTrace) -> [SimulatedPacket] {
+    trace.packets.map {
+        SimulatedPacket(
+            sequenceNumber: $0.sequenceNumber, rtpTimestamp: $0.rtpTimestamp, sendMilliseconds: $0.sendMilliseconds,
+            arrivalMilliseconds: $0.arrivalMilliseconds
+        )
+    }
+}
+
+/// Replays `trace` and scores it.
+func score(_ trace: NetworkTrace, policy: DelayPolicy = .adaptive, receiverDriftPPM: Double = 0) -> PlayoutScore {
+    var configuration = JitterBufferConfiguration()
+    configuration.delayPolicy = policy
+    let simulator = PlayoutSimulator(receiverClockDriftPPM: receiverDriftPPM, configuration: configuration)
+    let packets = simulated(trace)
+    return PlayoutScore(trace: packets, records: simulator.play(packets), clockRate: 8000, samplesPerFrame: 160)
+}
+
+@Suite struct PlayoutSimulatorTests {
+    @Test func cleanNetworkPlaysEverythingAtLowDelay() {
+        let result = score(NetworkScenario.clean.generate().trace)
+        #expect(result.effectiveLossPercent == 0)
+        #expect(result.concealmentEvents == 0)
+        #expect(result.p95DelayMilliseconds < 70, "40 ms of network plus a few ms of buffer")
+        #expect(result.p50DelayMilliseconds >= 40)
+    }
+
+    @Test func scorerCountsNetworkLateAndEffectiveLossFromThePlayout() {
+        // 200 packets: #100 lost; #150 arrives 400 ms late; the rest after 40 ms.
+        let packets = (0..<200).map { (index: Int) -> SimulatedPacket in
+            let send = Double(index * 20)
+            let delay: Double? = index == 100 ? nil : index == 150 ? 400 : 40
+            return SimulatedPacket(
+                sequenceNumber: UInt64(1000 + index), rtpTimestamp: UInt64(index * 160), sendMilliseconds: send,
+                arrivalMilliseconds: delay.map { send + $0 }
+            )
+        }
+        let simulator = PlayoutSimulator()
+        let result = PlayoutScore(trace: packets, records: simulator.play(packets), clockRate: 8000, samplesPerFrame: 160)
+        #expect(result.networkLossPercent == 0.5)
+        #expect(result.lateLossPercent == 0.5)
+        #expect(result.effectiveLossPercent == 1)
+        #expect(result.concealmentEvents == 2)
+        #expect(result.interruptions == 0)
+    }
+
+    @Test func spikeRecoversWithinTwoSeconds() {
+        let generated = NetworkScenario.spikes.generate()
+        let result = score(generated.trace)
+        #expect(result.recoveryMilliseconds.count == generated.stalls.count)
+        for recovery in result.recoveryMilliseconds {
+            #expect(recovery != nil && recovery! < 2000, "\(result.recoveryMilliseconds)")
+        }
+        #expect(result.interruptions <= generated.stalls.count, "no interruption beyond the stalls themselves")
+    }
+
+    @Test(arguments: [NetworkScenario.driftFast, .driftSlow])
+    func driftShowsNoDelayTrend(scenario: NetworkScenario) {
+        let packets = simulated(scenario.generate().trace)
+        let records = PlayoutSimulator().play(packets)
+        let result = PlayoutScore(trace: packets, records: records, clockRate: 8000, samplesPerFrame: 160)
+        #expect(result.effectiveLossPercent < 0.5)
+        // Mean delay over the first and the last 10 s (after the first 5 s of learning).
+        func meanDelay(_ range: Range<Double>) -> Double {
+            let slice = PlayoutScore(
+                trace: packets, records: records.filter { range.contains($0.timeMilliseconds) }, clockRate: 8000,
+                samplesPerFrame: 160
+            )
+            return slice.meanDelayMilliseconds
+        }
+        let early = meanDelay(5000..<15000), late = meanDelay(48000..<58000)
+        #expect(abs(late - early) < 5, "early \(early) ms, late \(late) ms: 43 ms of drift were not absorbed")
+    }
+
+    @Test(arguments: [1000.0, -1000.0])
+    func receiverDriftIsAbsorbedToo(ppm: Double) {
+        let packets = simulated(NetworkScenario.clean.generate().trace)
+        let records = PlayoutSimulator(receiverClockDriftPPM: ppm).play(packets)
+        let settled = PlayoutScore(
+            trace: packets, records: records.filter { $0.timeMilliseconds > 3000 }, clockRate: 8000, samplesPerFrame: 160
+        )
+        let whole = PlayoutScore(trace: packets, records: records, clockRate: 8000, samplesPerFrame: 160)
+        #expect(whole.effectiveLossPercent < 0.5)
+        #expect(settled.p99DelayMilliseconds - settled.p50DelayMilliseconds < 15)
+    }
+
+    /// Prints the figures of every scenario, ours and fixed baselines (`JITTER_FIGURES=1`).
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["JITTER_FIGURES"] != nil))
+    func printFigures() throws {
+        var rows: [(String, NetworkTrace)] = NetworkScenario.allCases.map { ($0.rawValue, $0.generate().trace) }
+        for name in ["stereo_pcmu_jitter.rtp", "stereo_pcmu_vad_jitter.rtp"] {
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "../shared/traces/\(name)")))
+            rows.append((name, try RTPDump.trace(from: bytes, clockRate: 8000)))
+        }
+        print("trace | buffer | p50 | p95 | p99 ms | net/late/eff loss % | conceal % | events | interruptions | stretch % | recovery ms | pull µs")
+        for (name, trace) in rows {
+            for (label, policy) in [("ours", DelayPolicy.adaptive), ("fixed:40", .fixed(milliseconds: 40)), ("fixed:100", .fixed(milliseconds: 100))] {
+                let s = score(trace, policy: policy)
+                let recovery = s.recoveryMilliseconds.map { $0.map { String(Int($0)) } ?? "never" }.joined(separator: " ")
+                print(
+                    "\(name) | \(label) | \(Int(s.p50DelayMilliseconds)) | \(Int(s.p95DelayMilliseconds)) | \(Int(s.p99DelayMilliseconds)) | "
+                        + String(format: "%.2f/%.2f/%.2f", s.networkLossPercent, s.lateLossPercent, s.effectiveLossPercent)
+                        + String(format: " | %.2f | %d | %d | %.2f | ", s.concealmentPercent, s.concealmentEvents, s.interruptions, s.timeStretchPercent)
+                        + recovery + String(format: " | %.1f", s.medianPullMicroseconds)
+                )
+            }
+        }
+    }
+}
