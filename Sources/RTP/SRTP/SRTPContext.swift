@@ -68,17 +68,19 @@ struct SRTPContext: ~Copyable {
     private func transform(
         _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int
     ) throws(SRTPError) -> Int {
-        guard length >= 0, length <= buffer.count, length <= Int32.max - 64, let start = buffer.baseAddress else {
-            throw .invalidLength(operation, length: length, bufferCount: buffer.count)
-        }
         let growth = switch operation {
         case .protectRTP: suite.rtpOverhead
         case .protectRTCP: suite.rtcpOverhead
         case .unprotectRTP, .unprotectRTCP: 0
         }
+        // libsrtp counts in `int`: the packet and what protect adds must fit.
+        guard length >= 0, length <= buffer.count, length <= Int(Int32.max) - growth else {
+            throw .invalidLength(operation, length: length, bufferCount: buffer.count)
+        }
         guard buffer.count - length >= growth else {
             throw .bufferTooSmall(operation, required: length + growth, available: buffer.count)
         }
+        guard length > 0, let start = buffer.baseAddress else { throw .malformedPacket(operation) }
         var newLength = Int32(length)
         let status = switch operation {
         case .protectRTP: srtp_protect(handle, start, &newLength)

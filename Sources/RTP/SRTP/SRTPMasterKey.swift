@@ -109,9 +109,14 @@ private final class SecretBytes: @unchecked Sendable {
     }
 
     deinit {
-        if let start = bytes.baseAddress {
-            explicit_bzero(start, bytes.count)
-        }
+        wipe(UnsafeMutableRawBufferPointer(bytes))
         bytes.deallocate()
+    }
+}
+
+/// Overwrites `bytes` with zeros in a way the optimiser cannot drop (`explicit_bzero`).
+func wipe(_ bytes: UnsafeMutableRawBufferPointer) {
+    if let start = bytes.baseAddress {
+        explicit_bzero(start, bytes.count)
     }
 }
