@@ -1,0 +1,96 @@
+internal import CSRTP
+
+/// The owner of one libsrtp session (`srtp_t`): created once, freed exactly once in `deinit`.
+///
+/// libsrtp copies nothing of the master key but the session keys it derives from it, and
+/// `srtp_dealloc` wipes those. The context keeps no copy of the master key.
+struct SRTPContext: ~Copyable {
+    /// Which SSRCs the session serves: any sender of ours, or any peer.
+    enum Direction {
+        case outbound
+        case inbound
+    }
+
+    /// The suite the session was created for.
+    let suite: SRTPCryptoSuite
+    private let handle: OpaquePointer
+
+    /// Creates a session for every SSRC in `direction` under `key`.
+    init(key: SRTPMasterKey, direction: Direction, replayWindowSize: Int) throws(SRTPError) {
+        try SRTPLibrary.ensureInitialized()
+        guard (64...0x8000).contains(replayWindowSize) else {
+            throw .invalidReplayWindowSize(replayWindowSize)
+        }
+        var policy = srtp_policy_t()
+        key.suite.configure(rtp: &policy.rtp, rtcp: &policy.rtcp)
+        policy.ssrc.type = direction == .outbound ? ssrc_any_outbound : ssrc_any_inbound
+        policy.window_size = UInt(replayWindowSize)
+        policy.allow_repeat_tx = 0
+        var session: srtp_t?
+        // srtp_create reads the key only while it derives the session keys.
+        let status = key.withUnsafeBytes { keyAndSalt in
+            policy.key = UnsafeMutablePointer(mutating: keyAndSalt.baseAddress?.assumingMemoryBound(to: UInt8.self))
+            defer { policy.key = nil }
+            return srtp_create(&session, &policy)
+        }
+        guard status == srtp_err_status_ok, let session else {
+            throw .sessionCreationFailed(SRTPLibraryStatus(status))
+        }
+        suite = key.suite
+        handle = session
+    }
+
+    deinit {
+        srtp_dealloc(handle)
+    }
+
+    /// Runs one libsrtp transform in place on the first `length` octets of `buffer`, and
+    /// returns the new length; counts the outcome in `statistics`.
+    func transform(
+        _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int,
+        counting statistics: inout SRTPStatistics
+    ) throws(SRTPError) -> Int {
+        do {
+            let newLength = try transform(operation, buffer: buffer, length: length)
+            switch operation {
+            case .protectRTP, .protectRTCP: statistics.protectedPackets &+= 1
+            case .unprotectRTP, .unprotectRTCP: statistics.unprotectedPackets &+= 1
+            }
+            return newLength
+        } catch {
+            statistics.record(error)
+            throw error
+        }
+    }
+
+    /// Runs one libsrtp transform in place on the first `length` octets of `buffer`, checking
+    /// first that the buffer has room for what the transform adds, and returns the new length.
+    private func transform(
+        _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int
+    ) throws(SRTPError) -> Int {
+        let growth = switch operation {
+        case .protectRTP: suite.rtpOverhead
+        case .protectRTCP: suite.rtcpOverhead
+        case .unprotectRTP, .unprotectRTCP: 0
+        }
+        // libsrtp counts in `int`: the packet and what protect adds must fit.
+        guard length >= 0, length <= buffer.count, length <= Int(Int32.max) - growth else {
+            throw .invalidLength(operation, length: length, bufferCount: buffer.count)
+        }
+        guard buffer.count - length >= growth else {
+            throw .bufferTooSmall(operation, required: length + growth, available: buffer.count)
+        }
+        guard length > 0, let start = buffer.baseAddress else { throw .malformedPacket(operation) }
+        var newLength = Int32(length)
+        let status = switch operation {
+        case .protectRTP: srtp_protect(handle, start, &newLength)
+        case .protectRTCP: srtp_protect_rtcp(handle, start, &newLength)
+        case .unprotectRTP: srtp_unprotect(handle, start, &newLength)
+        case .unprotectRTCP: srtp_unprotect_rtcp(handle, start, &newLength)
+        }
+        guard status == srtp_err_status_ok else {
+            throw SRTPLibrary.error(for: status, in: operation)
+        }
+        return Int(newLength)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import RTP
+import TestSupport
+import Testing
+
+/// The SRTP capture in `shared/captures` decrypts fully with the SDES key its catalog gives.
+@Suite("SRTP capture decryption")
+struct SRTPCaptureTests {
+    static let captureName = "srtp-decrypt_marseillaise-srtp_first1500.pcap"
+
+    /// The base64 SDES key on the capture's CATALOG.md line (the text in backticks after
+    /// "SDES key (base64)").
+    static func catalogKey() throws -> String {
+        let catalog = try String(contentsOf: SharedData.capture("CATALOG.md"), encoding: .utf8)
+        let line = try #require(catalog.split(separator: "\n").first { $0.contains(captureName) })
+        let afterLabel = try #require(line.range(of: "SDES key (base64) `")).upperBound
+        return String(line[afterLabel...].prefix { $0 != "`" })
+    }
+
+    @Test("All 1500 packets authenticate and decrypt: 182 → 172 octets, PCMA, the first payload starting 0xD5")
+    func decryptCapture() throws {
+        let attribute = try SDESCryptoAttribute(parsing: "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(Self.catalogKey())")
+        var receiver = try SRTPInboundSession(key: attribute.masterKey)
+        let output = try ExternalTool.run(["tshark", "-r", SharedData.capture(Self.captureName).path, "-T", "fields", "-e", "udp.payload"])
+        let packets = output.standardOutput.split(separator: "\n").compactMap { [UInt8](hex: $0) }
+        #expect(packets.count == 1500)
+        var firstPayloadOctet: UInt8?
+        for (number, packet) in packets.enumerated() {
+            let plaintext = try receiver.unprotect(packet).get()
+            #expect(packet.count == 182 && plaintext.count == 172, "packet \(number + 1)")
+            // A minimal RTP header read: version 2, no CSRC, no extension (so 12 octets),
+            // payload type 8 (PCMA), sequence numbers from 0.
+            #expect(plaintext[0] == 0x80 && plaintext[1] & 0x7F == 8, "packet \(number + 1)")
+            #expect(Int(plaintext[2]) << 8 | Int(plaintext[3]) == number, "packet \(number + 1)")
+            firstPayloadOctet = firstPayloadOctet ?? plaintext[12]
+        }
+        #expect(firstPayloadOctet == 0xD5)
+        #expect(receiver.statistics.unprotectedPackets == 1500)
+        #expect(receiver.statistics.authenticationFailures == 0)
+    }
+}
