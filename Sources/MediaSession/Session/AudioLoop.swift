@@ -1,0 +1,226 @@
+import Codecs
+import Foundation
+import Jitter
+import RTP
+
+/// The call's audio thread: every 10 ms it pulls from the jitter buffer into playback, reads
+/// one capture period, runs echo cancellation and denoising, and every packet time hands one
+/// frame to the send path; it also sends RTCP on the RFC 3550 schedule, watches for missing
+/// media and publishes the quality snapshot once a second.
+///
+/// Everything here belongs to the audio thread; the control plane reaches it only through
+/// `control` (a short lock, never held across I/O). Buffers are allocated before the loop.
+final class AudioLoop: @unchecked Sendable {
+    // @unchecked: after `start()`, only the audio thread touches the mutable state.
+    private let configuration: MediaSessionConfiguration
+    private let media: NegotiatedAudio
+    private let send: SendPath
+    private let receive: ReceivePath
+    private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
+    private let control: Lock<CallControl>
+    private let events: AsyncStream<MediaSessionEvent>.Continuation
+    private let quality: AsyncStream<MediaQualityReport>.Continuation
+    private let rtpDestination: SocketAddress
+    private let rtcpDestination: SocketAddress?
+    private let captureFormat: AudioFormat
+    private let playbackFormat: AudioFormat
+    private let finished = DispatchSemaphore(value: 0)
+
+    private var endpoint: any AudioEndpoint
+    private var endpointFailed = false
+    private var echoCanceller: EchoCanceller?
+    private var preprocessor: Preprocessor?
+
+    init(
+        configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>,
+        events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
+        captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
+    ) throws(MediaSessionError) {
+        self.configuration = configuration
+        self.media = media
+        self.send = send
+        self.receive = receive
+        self.jitterBuffer = jitterBuffer
+        self.control = control
+        self.events = events
+        self.quality = quality
+        self.captureFormat = captureFormat
+        self.rtpDestination = rtpDestination
+        self.rtcpDestination = rtcpDestination
+        self.playbackFormat = playbackFormat
+        endpoint = Self.makeEndpoint(configuration.audio)
+        if captureFormat.channels == 1 {
+            do {
+                if configuration.echoCancellation, playbackFormat == captureFormat {
+                    echoCanceller = try EchoCanceller(
+                        sampleRate: captureFormat.sampleRate, frameMilliseconds: 10, tailMilliseconds: configuration.echoTailMilliseconds
+                    )
+                }
+                if configuration.noiseSuppression || echoCanceller != nil {
+                    let processor = try Preprocessor(
+                        sampleRate: captureFormat.sampleRate, frameMilliseconds: 10,
+                        configuration: PreprocessorConfiguration(denoise: configuration.noiseSuppression)
+                    )
+                    if let echoCanceller { try processor.attach(echoCanceller) }
+                    preprocessor = processor
+                }
+            } catch {
+                throw .codec(error.description)
+            }
+        }
+    }
+
+    private static func makeEndpoint(_ audio: MediaAudioIO) -> any AudioEndpoint {
+        switch audio {
+        case let .devices(capture, playback): DeviceAudioEndpoint(capture: .named(capture), playback: .named(playback))
+        case let .endpoint(endpoint): endpoint
+        }
+    }
+
+    /// Starts the audio thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "media-audio"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Waits until the audio thread has sent its BYE and ended (after `control.stopping`).
+    func waitUntilFinished() {
+        finished.wait()
+    }
+
+    private func run() {
+        let chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
+        let chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
+        let captured = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples)
+        let played = UnsafeMutableBufferPointer<Int16>.allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
+        let frame = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples * chunksPerFrame)
+        defer {
+            captured.deallocate()
+            played.deallocate()
+            frame.deallocate()
+            endpoint.close()
+            finished.signal()
+        }
+        openEndpoint()
+        let started = MediaClock.now()
+        var schedule = RTCPSchedule(configuration: configuration, media: media, now: started)
+        var watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: started)
+        var nextQualityReport = started + MediaTime(seconds: 1)
+        var chunkIndex = 0
+        var deadline = MediaClock.monotonicNanoseconds()
+        while true {
+            let request = control.withLock { control in
+                defer { control.pendingAudio = nil }
+                return (control.sends, control.muted, control.stopping, control.pendingAudio, control.receives)
+            }
+            if request.2 { break }
+            if let audio = request.3 { switchEndpoint(to: audio) }
+            if !endpoint.pacesItself || endpointFailed {
+                deadline += 10_000_000
+                MediaClock.sleep(untilMonotonicNanoseconds: deadline)
+            }
+            let now = MediaClock.now()
+            _ = jitterBuffer.pull(into: played, nowMilliseconds: now.milliseconds)
+            transfer(captured: captured, played: played)
+            let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
+            process(captured: captured, played: played, into: slot)
+            chunkIndex += 1
+            if chunkIndex == chunksPerFrame {
+                chunkIndex = 0
+                send.sendFrame(
+                    UnsafeBufferPointer(frame), sends: request.0, muted: request.1, to: destination(), nextDigit: takeDigit
+                )
+            }
+            if now >= schedule.next {
+                send.sendReport(about: receive.reportBlock(now: now), now: now, goodbye: false, to: rtcpDestinationNow())
+                schedule.reportSent(now: now, weSent: request.0)
+            }
+            if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: request.4, now: now) {
+                events.yield(event)
+            }
+            if now >= nextQualityReport {
+                nextQualityReport = nextQualityReport + MediaTime(seconds: 1)
+                // QUALITY HOOK: hand this snapshot to the QualityMonitor when it lands.
+                quality.yield(MediaQualityReport(
+                    elapsedSeconds: (now - started).seconds, session: statistics(), jitterBuffer: jitterBuffer.statistics
+                ))
+            }
+        }
+        send.sendReport(about: receive.reportBlock(now: MediaClock.now()), now: MediaClock.now(), goodbye: true, to: rtcpDestinationNow())
+    }
+
+    /// The receive counters merged with the send counters.
+    func statistics() -> MediaSessionStatistics {
+        var statistics = receive.statistics
+        let sent = send.counters.withLock { $0 }
+        statistics.rtpPacketsSent = sent.rtpPackets
+        statistics.rtpPayloadBytesSent = sent.rtpPayloadBytes
+        statistics.rtcpPacketsSent = sent.rtcpPackets
+        statistics.sendFailures = sent.failures
+        return statistics
+    }
+
+    private func takeDigit() -> UInt8? {
+        control.withLock { control in control.pendingDigits.isEmpty ? nil : control.pendingDigits.removeFirst() }
+    }
+
+    /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address.
+    private func destination() -> SocketAddress {
+        receive.latchedSource ?? rtpDestination
+    }
+
+    private func rtcpDestinationNow() -> SocketAddress {
+        rtcpDestination ?? destination()
+    }
+
+    /// Plays `played` and fills `captured`; a failing device is reported once and replaced by
+    /// silence until the audio is switched.
+    private func transfer(captured: UnsafeMutableBufferPointer<Int16>, played: UnsafeMutableBufferPointer<Int16>) {
+        guard !endpointFailed else {
+            captured.update(repeating: 0)
+            return
+        }
+        do {
+            try endpoint.write(UnsafeBufferPointer(played))
+            try endpoint.read(into: captured)
+        } catch {
+            fail(error)
+            captured.update(repeating: 0)
+        }
+    }
+
+    /// Echo cancellation against what was just played, then denoising, into `output`.
+    private func process(
+        captured: UnsafeMutableBufferPointer<Int16>, played: UnsafeMutableBufferPointer<Int16>, into output: UnsafeMutableBufferPointer<Int16>
+    ) {
+        let cancelled = echoCanceller.map { canceller in
+            (try? canceller.cancel(captured: UnsafeBufferPointer(captured), playback: UnsafeBufferPointer(played), into: output)) != nil
+        } ?? false
+        if !cancelled { _ = output.update(fromContentsOf: captured) }
+        try? preprocessor?.process(output)
+    }
+
+    private func openEndpoint() {
+        do {
+            try endpoint.open(capture: captureFormat, playback: playbackFormat)
+            endpointFailed = false
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func switchEndpoint(to audio: MediaAudioIO) {
+        endpoint.close()
+        endpoint = Self.makeEndpoint(audio)
+        echoCanceller?.reset()
+        openEndpoint()
+    }
+
+    private func fail(_ error: MediaSessionError) {
+        endpointFailed = true
+        events.yield(.deviceError(error.description))
+    }
+}
