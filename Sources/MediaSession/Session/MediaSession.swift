@@ -43,6 +43,8 @@ public final class MediaSession: Sendable {
     private let control = Lock(CallControl())
     private let running = Lock<Running?>(nil)
     private let finished = Lock(false)
+    /// The call's audio loop, kept after `stop()` for the final statistics.
+    private let lastCall = Lock<AudioLoop?>(nil)
 
     /// Binds the RTP socket (and an RTCP socket on the next port when `rtcpMux` is off) and
     /// draws the SRTP keys.
@@ -146,6 +148,7 @@ public final class MediaSession: Sendable {
             throw .transport(error)
         }
         apply(direction: media.direction, held: false, to: receive)
+        lastCall.withLock { $0 = audioLoop }
         running.withLock { $0 = Running(audioLoop: audioLoop, receive: receive, registrations: registrations, direction: media.direction) }
         audioLoop.start()
     }
@@ -212,9 +215,9 @@ public final class MediaSession: Sendable {
         control.withLock { $0.pendingAudio = audio }
     }
 
-    /// The session's counters so far (zero before start).
+    /// The session's counters so far (zero before start, final after stop).
     public var statistics: MediaSessionStatistics {
-        running.withLock { $0?.audioLoop }?.statistics() ?? MediaSessionStatistics()
+        lastCall.withLock { $0 }?.statistics() ?? MediaSessionStatistics()
     }
 
     private func update(_ change: (inout Running) -> Void) {
