@@ -55,13 +55,16 @@ final class LoopbackCall {
     }
 }
 
-/// Collects a session's events as they come, for tests to look at.
-final class EventRecorder: @unchecked Sendable {
+/// A session's events as they come.
+typealias EventRecorder = StreamRecorder<MediaSessionEvent>
+
+/// Collects what an `AsyncStream` delivers, for tests to look at.
+final class StreamRecorder<Element: Sendable>: @unchecked Sendable {
     // @unchecked: `recorded` is only touched under `lock`.
     private let lock = NSLock()
-    private var recorded: [MediaSessionEvent] = []
+    private var recorded: [Element] = []
 
-    init(_ stream: AsyncStream<MediaSessionEvent>) {
+    init(_ stream: AsyncStream<Element>) {
         Task { [self] in
             for await event in stream {
                 lock.withLock { recorded.append(event) }
@@ -69,7 +72,7 @@ final class EventRecorder: @unchecked Sendable {
         }
     }
 
-    var events: [MediaSessionEvent] {
+    var events: [Element] {
         lock.withLock { recorded }
     }
 }

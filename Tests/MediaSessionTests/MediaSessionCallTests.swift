@@ -102,4 +102,21 @@ import Testing
         session.stop()
         #expect(raised)
     }
+
+    @Test func rtcpMeasuresTheRoundTripReportsQualityAndCarriesTheGoodbye() throws {
+        let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 5)
+        let reports = StreamRecorder(call.callee.qualityReports)
+        #expect(waitUntil(seconds: 3) { call.caller.statistics.roundTripMilliseconds != nil })
+        let roundTrip = try #require(call.caller.statistics.roundTripMilliseconds)
+        #expect(roundTrip >= 0 && roundTrip < 50, "loopback round trip \(roundTrip) ms")
+        #expect(waitUntil(seconds: 1.5) { !reports.events.isEmpty })
+        let report = try #require(reports.events.first)
+        #expect(report.session.rtpPacketsReceived > 0)
+        #expect(report.jitterBuffer.packetsReceived > 0)
+        call.caller.stop()
+        #expect(waitUntil(seconds: 1) {
+            call.calleeEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }
+        })
+        call.callee.stop()
+    }
 }
