@@ -4,12 +4,10 @@ import Codecs
 ///
 /// The session calls ``open(capture:playback:)`` once on its audio thread, then, every 10 ms,
 /// ``read(into:)`` and ``write(_:)``, then ``close()``; never from two threads at once.
-/// Implementations must not allocate in `read` and `write`. An endpoint that blocks until
-/// its device has a period ready (``pacesItself`` true) sets the call's clock; otherwise the
-/// session paces the calls with a monotonic 10 ms timer.
+/// Implementations must not allocate in `read` and `write`. The session paces the calls with
+/// a monotonic 10 ms timer; an endpoint may also block in them (a sound card waiting for its
+/// next period), and the timer then catches up without bursts.
 public protocol AudioEndpoint: AnyObject {
-    /// Whether ``read(into:)`` blocks until 10 ms of audio are there (a sound card's clock).
-    var pacesItself: Bool { get }
     /// Prepares capture in the `capture` format and playback in the `playback` format.
     /// - Throws: ``MediaSessionError`` naming the device when it cannot be opened.
     func open(capture: AudioFormat, playback: AudioFormat) throws(MediaSessionError)

@@ -3,7 +3,7 @@ import Codecs
 
 /// ALSA capture and playback devices, opened on the audio thread at the formats the session
 /// asks for (ALSA's `plug` layer resamples when the hardware lacks the rate). Capture blocks
-/// until a period is there, so the sound card paces the call.
+/// until a period is there; the session's timer paces devices that do not (ALSA's `null`).
 final class DeviceAudioEndpoint: AudioEndpoint {
     private let captureSource: AudioDeviceSource
     private let playbackSource: AudioDeviceSource
@@ -14,8 +14,6 @@ final class DeviceAudioEndpoint: AudioEndpoint {
         captureSource = capture
         playbackSource = playback
     }
-
-    var pacesItself: Bool { true }
 
     func open(capture captureFormat: AudioFormat, playback playbackFormat: AudioFormat) throws(MediaSessionError) {
         do {

@@ -23,9 +23,6 @@ public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
         state = Lock(State(source: source, recorded: recorded, recordingCapacity: recordingCapacitySamples))
     }
 
-    /// Always false: the session's timer paces the reads and writes.
-    public var pacesItself: Bool { false }
-
     /// The samples played so far.
     public var recorded: [Int16] {
         state.withLock { $0.recorded }

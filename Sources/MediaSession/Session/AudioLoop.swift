@@ -25,6 +25,8 @@ final class AudioLoop: @unchecked Sendable {
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
+    /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
+    private static let maximumLagNanoseconds: Int64 = 40_000_000
 
     private var endpoint: any AudioEndpoint
     private var endpointFailed = false
@@ -73,7 +75,7 @@ final class AudioLoop: @unchecked Sendable {
 
     private static func makeEndpoint(_ audio: MediaAudioIO) -> any AudioEndpoint {
         switch audio {
-        case let .devices(capture, playback): DeviceAudioEndpoint(capture: .named(capture), playback: .named(playback))
+        case let .devices(capture, playback): DeviceAudioEndpoint(capture: capture, playback: playback)
         case let .endpoint(endpoint): endpoint
         }
     }
@@ -97,6 +99,10 @@ final class AudioLoop: @unchecked Sendable {
         let captured = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples)
         let played = UnsafeMutableBufferPointer<Int16>.allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
         let frame = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples * chunksPerFrame)
+        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
+        captured.initialize(repeating: 0)
+        played.initialize(repeating: 0)
+        frame.initialize(repeating: 0)
         defer {
             captured.deallocate()
             played.deallocate()
@@ -118,10 +124,10 @@ final class AudioLoop: @unchecked Sendable {
             }
             if request.2 { break }
             if let audio = request.3 { switchEndpoint(to: audio) }
-            if !endpoint.pacesItself || endpointFailed {
-                deadline += 10_000_000
-                MediaClock.sleep(untilMonotonicNanoseconds: deadline)
-            }
+            deadline += 10_000_000
+            // After a long block in the device (or a stall), start again from now, not in a burst.
+            deadline = max(deadline, MediaClock.monotonicNanoseconds() - Self.maximumLagNanoseconds)
+            MediaClock.sleep(untilMonotonicNanoseconds: deadline)
             let now = MediaClock.now()
             _ = jitterBuffer.pull(into: played, nowMilliseconds: now.milliseconds)
             transfer(captured: captured, played: played)

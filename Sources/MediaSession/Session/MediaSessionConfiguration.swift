@@ -1,4 +1,5 @@
 import RTP
+import AudioDevice
 import Jitter
 
 /// What a ``MediaSession`` does when muted.
@@ -13,9 +14,10 @@ public enum MuteBehaviour: Sendable, Equatable {
 
 /// Where a session's audio comes from and goes to.
 public enum MediaAudioIO: Sendable {
-    /// ALSA devices by name (`default`, `pulse`, `plughw:1`, …), opened on the session's audio
+    /// ALSA devices (by name, `.named("default")`, `.named("pulse")`, …, or an in-memory ALSA
+    /// configuration such as `.file(recordingPath:sourcePath:)`), opened on the session's audio
     /// thread at the codec's sample rate.
-    case devices(capture: String, playback: String)
+    case devices(capture: AudioDeviceSource, playback: AudioDeviceSource)
     /// An endpoint of the caller's, such as ``MemoryAudioEndpoint``, used by the audio thread only.
     case endpoint(any AudioEndpoint & Sendable)
 }
@@ -23,8 +25,8 @@ public enum MediaAudioIO: Sendable {
 /// Everything a ``MediaSession`` needs before a call is negotiated. Every property has a
 /// documented default; change what you need.
 public struct MediaSessionConfiguration: Sendable {
-    /// The address the RTP socket binds to. Default 0.0.0.0 is not offered: the default is the
-    /// IPv4 loopback with a system-chosen port (port 0); set a real interface address for real calls.
+    /// The address the RTP socket binds to and offers in SDP. Default: the IPv4 loopback with a
+    /// system-chosen port (port 0); set the address of a real interface for real calls.
     public var localAddress: SocketAddress
     /// Codecs in order of preference for offers and answers. Default Opus, PCMU, PCMA.
     public var codecs: [SDPCodec]
@@ -78,7 +80,7 @@ public struct MediaSessionConfiguration: Sendable {
         echoCancellation: Bool = true,
         echoTailMilliseconds: Int = 200,
         noiseSuppression: Bool = true,
-        audio: MediaAudioIO = .devices(capture: "default", playback: "default"),
+        audio: MediaAudioIO = .devices(capture: .named("default"), playback: .named("default")),
         muteBehaviour: MuteBehaviour = .sendNothing,
         noMediaTimeoutSeconds: Double = 10,
         rtcpMinimumIntervalSeconds: Double = RTCPTransmissionInterval.defaultMinimumInterval,
