@@ -20,7 +20,8 @@ final class LoopbackCall {
     /// G.711, 48 000 for Opus); the source is `sourceSeconds` of ``TestSignal/speechLike``.
     init(
         codecs: [SDPCodec], sampleRate: Int, sourceSeconds: Double = 1.2, srtp: [SRTPCryptoSuite] = [],
-        adjust: (inout MediaSessionConfiguration) -> Void = { _ in }, adjustCallee: (inout MediaSessionConfiguration) -> Void = { _ in }
+        adjust: (inout MediaSessionConfiguration) -> Void = { _ in }, adjustCallee: (inout MediaSessionConfiguration) -> Void = { _ in },
+        adjustCalleeMedia: (inout NegotiatedAudio) -> Void = { _ in }
     ) throws {
         source = TestSignal.speechLike(sampleRate: sampleRate, seconds: sourceSeconds)
         let recordingCapacity = sampleRate * 10
@@ -40,7 +41,8 @@ final class LoopbackCall {
         callee = try MediaSession(configuration: calleeConfiguration)
         // Through SDP text both ways, as a SIP layer would carry it.
         let offer = try SessionDescription(parsing: MediaNegotiation.offer(caller.localCapabilities).text)
-        let (answer, calleeMedia) = try MediaNegotiation.answer(to: offer, with: callee.localCapabilities)
+        var (answer, calleeMedia) = try MediaNegotiation.answer(to: offer, with: callee.localCapabilities)
+        adjustCalleeMedia(&calleeMedia)
         callerMedia = try MediaNegotiation.apply(answer: SessionDescription(parsing: answer.text), toOfferFrom: caller.localCapabilities)
         self.calleeMedia = calleeMedia
         callerEvents = EventRecorder(caller.events)
