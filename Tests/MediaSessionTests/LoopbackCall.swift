@@ -3,6 +3,10 @@ import MediaSession
 import RTP
 import Testing
 
+/// Every test that runs a call in real time, one at a time: each call runs two threads per
+/// session, and the machine may have only two cores.
+@Suite(.serialized) enum LiveCalls {}
+
 /// Two sessions on loopback that negotiated through SDP text (offer, answer, apply), each
 /// with in-memory audio: the caller captures `source`, both record what they play.
 final class LoopbackCall {
