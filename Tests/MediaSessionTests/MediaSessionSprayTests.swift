@@ -85,5 +85,34 @@ extension LiveCalls {
             #expect(waitUntil(seconds: 1) { call.calleeEvents.events.contains { if case .srtpFailure = $0 { true } else { false } } })
             #expect(!call.calleeEvents.events.contains { if case .remoteSSRCChanged(.some, _) = $0 { true } else { false } })
         }
+
+        @Test func aNewSourceTakesOverOnlyAfterThreePacketsInSequence() throws {
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 3, adjustCallee: { $0.symmetricRTP = false })
+            #expect(waitUntil(seconds: 1) { call.callee.statistics.rtpPacketsReceived > 5 })
+            let attacker = try UDPSocket(binding: .loopbackIPv4())
+            let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 200, alignment: 16)
+            buffer.initializeMemory(as: UInt8.self, repeating: 0xFF)
+            defer { buffer.deallocate() }
+            func send(sequence: UInt16) throws {
+                let header = RTPHeaderFields(
+                    payloadType: 0, sequenceNumber: SequenceNumber(sequence), timestamp: RTPTimestamp(UInt32(sequence) * 160), ssrc: 0xABCD
+                )
+                var builder = try RTPPacketBuilder(into: buffer, header: header)
+                try builder.commitPayload(byteCount: 160)
+                let length = try builder.finish()
+                try attacker.send(UnsafeRawBufferPointer(rebasing: buffer[..<length]), to: call.callee.localAddress)
+            }
+            // Two packets out of sequence are not enough; three in sequence are.
+            for sequence: UInt16 in [10, 20, 21, 22] { try send(sequence: sequence) }
+            #expect(waitUntil(seconds: 1) {
+                call.calleeEvents.events.contains { if case .remoteSSRCChanged(.some, 0xABCD) = $0 { true } else { false } }
+            })
+            // The caller's stream, still going, wins it back the same way.
+            #expect(waitUntil(seconds: 1) {
+                call.calleeEvents.events.contains { if case .remoteSSRCChanged(0xABCD, _) = $0 { true } else { false } }
+            })
+            call.stop()
+            #expect(call.callee.statistics.foreignSSRCDropped >= 4)
+        }
     }
 }

@@ -118,12 +118,13 @@ final class AudioLoop: @unchecked Sendable {
         var chunkIndex = 0
         var deadline = MediaClock.monotonicNanoseconds()
         while true {
-            let request = control.withLock { control in
+            // A copy of the control state: a retain of the digit queue, no allocation.
+            let state = control.withLock { control -> CallControl in
                 defer { control.pendingAudio = nil }
-                return (control.sends, control.muted, control.stopping, control.pendingAudio, control.receives)
+                return control
             }
-            if request.2 { break }
-            if let audio = request.3 { switchEndpoint(to: audio) }
+            if state.stopping { break }
+            if let audio = state.pendingAudio { switchEndpoint(to: audio) }
             deadline += 10_000_000
             // After a long block in the device (or a stall), start again from now, not in a burst.
             deadline = max(deadline, MediaClock.monotonicNanoseconds() - Self.maximumLagNanoseconds)
@@ -136,15 +137,13 @@ final class AudioLoop: @unchecked Sendable {
             chunkIndex += 1
             if chunkIndex == chunksPerFrame {
                 chunkIndex = 0
-                send.sendFrame(
-                    UnsafeBufferPointer(frame), sends: request.0, muted: request.1, to: destination(), nextDigit: takeDigit
-                )
+                send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
             }
             if now >= schedule.next {
                 send.sendReport(about: receive.reportBlock(now: now), now: now, goodbye: false, to: rtcpDestinationNow())
-                schedule.reportSent(now: now, weSent: request.0)
+                schedule.reportSent(now: now, weSent: state.sends)
             }
-            if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: request.4, now: now) {
+            if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: state.receives, now: now) {
                 events.yield(event)
             }
             if now >= nextQualityReport {
@@ -155,7 +154,8 @@ final class AudioLoop: @unchecked Sendable {
                 ))
             }
         }
-        send.sendReport(about: receive.reportBlock(now: MediaClock.now()), now: MediaClock.now(), goodbye: true, to: rtcpDestinationNow())
+        let end = MediaClock.now()
+        send.sendReport(about: receive.reportBlock(now: end), now: end, goodbye: true, to: rtcpDestinationNow())
     }
 
     /// The receive counters merged with the send counters.
