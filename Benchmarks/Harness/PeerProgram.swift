@@ -62,8 +62,9 @@ public struct PeerProgram: Sendable {
         } catch {
             throw .buildFailed(name: name, command: stamp, message: "\(error)")
         }
-        // Build under a private name, then rename: concurrent builds never see a partial file.
-        let temporary = directories.build.appendingPathComponent("\(name).\(getpid()).tmp")
+        // Build under a name private to this call, then rename: concurrent builds (other
+        // processes, or other threads of this one) never see or write into a partial file.
+        let temporary = directories.build.appendingPathComponent("\(name).\(UUID().uuidString).tmp")
         let output = try runTool(command + ["-o", temporary.path], name: name)
         guard output.status == 0 else {
             try? fileManager.removeItem(at: temporary)

@@ -143,7 +143,7 @@ public struct BurstGapCounter: Sendable, Hashable, Codable {
 }
 
 /// The burst/gap metrics of RFC 3611 §4.7.2 in natural units (fractions 0...1, milliseconds);
-/// ``VoIPMetricsReportBlock`` holds them in the block's scaled form.
+/// ``RTP/RTCPVoIPMetrics`` holds them in the block's scaled form.
 public struct BurstGapMetrics: Sendable, Hashable, Codable {
     /// The fraction of packets within bursts that were lost or discarded.
     public var burstDensity: Double

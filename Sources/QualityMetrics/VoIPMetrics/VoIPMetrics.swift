@@ -2,8 +2,8 @@
 /// 0...1, delays in milliseconds, levels in dB, R and MOS as real numbers. `nil` means
 /// "unavailable".
 ///
-/// ``VoIPMetricsReportBlock`` holds the same quantities in the block's scaled integer fields;
-/// ``VoIPMetricsReportBlock/init(ssrc:metrics:)`` and ``init(_:)`` convert between the two.
+/// ``RTP/RTCPVoIPMetrics`` holds the same quantities in the block's scaled integer fields;
+/// ``RTP/RTCPVoIPMetrics/init(ssrc:metrics:)`` and ``init(_:)`` convert between the two.
 public struct VoIPMetrics: Sendable, Hashable, Codable {
     /// Lost packets over expected packets, 0...1 (§4.7.1).
     public var lossFraction: Double = 0

@@ -1,8 +1,9 @@
 import QualityMetrics
+import RTP
 import Testing
 
 @Suite("RFC 3611 VoIP Metrics block fields")
-struct VoIPMetricsReportBlockTests {
+struct VoIPMetricsWireTests {
     @Test func encodingAppliesTheRFCScaling() {
         var metrics = VoIPMetrics()
         metrics.lossFraction = 0.05  // 12.8 -> 12
@@ -17,7 +18,7 @@ struct VoIPMetricsReportBlockTests {
         metrics.conversationalMOS = 0.5
         metrics.receiverConfiguration = ReceiverConfiguration(concealment: .standard, adaptivity: .adaptive, jitterBufferRate: 5)
         metrics.jitterBufferNominalMilliseconds = 40
-        let block = VoIPMetricsReportBlock(ssrc: 0xDEAD_BEEF, metrics: metrics)
+        let block = RTCPVoIPMetrics(ssrc: 0xDEAD_BEEF, metrics: metrics)
         #expect(block.ssrc == 0xDEAD_BEEF)
         #expect(block.lossRate == 12 && block.discardRate == 255)
         #expect(block.burstDensity == 255 && block.gapDensity == 6)
@@ -25,19 +26,19 @@ struct VoIPMetricsReportBlockTests {
         #expect(block.roundTripDelay == 124 && block.endSystemDelay == 0)
         #expect(block.signalLevel == -20 && block.noiseLevel == -128)
         #expect(block.residualEchoReturnLoss == 127, "unavailable")
-        #expect(block.minimumGap == 16)
+        #expect(block.gapThreshold == 16)
         #expect(block.rFactor == 93 && block.externalRFactor == 127)
-        #expect(block.listeningMOS == 44 && block.conversationalMOS == 10)
+        #expect(block.mosListeningQuality == 44 && block.mosConversationalQuality == 10)
         #expect(block.receiverConfiguration == 0xF5)
         #expect(block.jitterBufferNominal == 40)
     }
 
     @Test func decodingMapsUnavailableAndUndefinedValuesToNil() {
-        let block = VoIPMetricsReportBlock(
+        let block = RTCPVoIPMetrics(
             ssrc: 1, lossRate: 64, discardRate: 0, burstDensity: 128, gapDensity: 2, burstDuration: 60,
             gapDuration: 420, roundTripDelay: 0, endSystemDelay: 35, signalLevel: 127, noiseLevel: -60,
-            residualEchoReturnLoss: 127, minimumGap: 16, rFactor: 101, externalRFactor: 127,
-            listeningMOS: 9, conversationalMOS: 41, receiverConfiguration: 0x9A, jitterBufferNominal: 20,
+            residualEchoReturnLoss: 127, gapThreshold: 16, rFactor: 101, externalRFactor: 127,
+            mosListeningQuality: 9, mosConversationalQuality: 41, receiverConfiguration: 0x9A, jitterBufferNominal: 20,
             jitterBufferMaximum: 80, jitterBufferAbsoluteMaximum: 200)
         let metrics = VoIPMetrics(block)
         #expect(metrics.lossFraction == 0.25 && metrics.burstGap.burstDensity == 0.5)
@@ -70,7 +71,7 @@ struct VoIPMetricsReportBlockTests {
         metrics.receiverConfiguration = ReceiverConfiguration(concealment: .disabled, adaptivity: .nonAdaptive)
         (metrics.jitterBufferNominalMilliseconds, metrics.jitterBufferMaximumMilliseconds,
          metrics.jitterBufferAbsoluteMaximumMilliseconds) = (40, 120, 300)
-        #expect(VoIPMetrics(VoIPMetricsReportBlock(ssrc: 7, metrics: metrics)) == metrics)
+        #expect(VoIPMetrics(RTCPVoIPMetrics(ssrc: 7, metrics: metrics)) == metrics)
     }
 
     @Test func metricsFromTheCounterAndTheEModel() throws {
@@ -81,11 +82,11 @@ struct VoIPMetricsReportBlockTests {
         (parameters.packetLossRobustness, parameters.packetLossPercent) = (25.1, counter.effectiveLossPercent)
         parameters.absoluteDelayMilliseconds = 250
         metrics.setQuality(from: try EModel.evaluate(parameters))
-        let block = VoIPMetricsReportBlock(ssrc: 1, metrics: metrics)
+        let block = RTCPVoIPMetrics(ssrc: 1, metrics: metrics)
         #expect(block.lossRate == 15)  // 4 / 65 * 256 = 15.75
         #expect(block.burstDensity == 204 && block.burstDuration == 50 && block.gapDuration == 420)
         let r = try #require(metrics.rFactor)
         #expect(block.rFactor == UInt8(r.rounded()))
-        #expect(block.listeningMOS > block.conversationalMOS, "MOS-LQ leaves out the 250 ms delay")
+        #expect(block.mosListeningQuality > block.mosConversationalQuality, "MOS-LQ leaves out the 250 ms delay")
     }
 }

@@ -1,0 +1,80 @@
+import QualityMetrics
+import RTP
+import Testing
+
+/// A seeded generator (SplitMix64) so that the "random" loss is the same on every run.
+struct MonitorSeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// A G.711 call at 50 packets a second, driven through real RFC 3550 reception statistics the
+/// way a session feeds the monitor: each received packet is counted by the statistics, then
+/// given to ``QualityMonitor/recordArrival(_:)``; a lost packet is never seen.
+struct ScriptedCall {
+    static let start = MediaTime(seconds: 1000)
+    static let packet = MediaTime.milliseconds(20)
+    static let pcmu = MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20)
+
+    var monitor: QualityMonitor
+    var statistics = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
+    var sequence = SequenceNumber(40_000)
+    var timestamp = RTPTimestamp(123_456)
+    var now = ScriptedCall.start
+    var reports: [QualityReport] = []
+
+    init(codec: MonitoredCodec = ScriptedCall.pcmu, configuration: QualityMonitor.Configuration = .init(),
+         jitterBufferMilliseconds: Double = 40) {
+        monitor = QualityMonitor(codec: codec, start: Self.start, configuration: configuration)
+        var playout = PlayoutFigures.zero
+        playout.currentDelayMilliseconds = jitterBufferMilliseconds
+        monitor.update(playout: playout)
+    }
+
+    /// Sends one packet, `lost` or not, 20 ms after the previous.
+    mutating func send(lost: Bool) {
+        if !lost {
+            statistics.record(sequence: sequence, timestamp: timestamp, arrival: now)
+            monitor.recordArrival(ReceptionCounters(statistics))
+        }
+        sequence = SequenceNumber(sequence.rawValue &+ 1)
+        timestamp = RTPTimestamp(timestamp.rawValue &+ 160)
+        now = now + Self.packet
+    }
+
+    /// Sends `losses` (one per packet, `true` lost) and makes a report after every 50 packets.
+    mutating func play(_ losses: [Bool]) {
+        for (index, lost) in losses.enumerated() {
+            send(lost: lost)
+            if (index + 1) % 50 == 0 { reports.append(monitor.makeReport(now: now)) }
+        }
+    }
+
+    /// `count` fates with about `percent` % lost at random; the first and last are received, so
+    /// that every loss lies between two received packets and RFC 3550 expects it.
+    static func randomLosses(count: Int, percent: Double, seed: UInt64) -> [Bool] {
+        var generator = MonitorSeededGenerator(state: seed)
+        var losses = (0..<count).map { _ in Double.random(in: 0..<100, using: &generator) < percent }
+        losses[0] = false
+        losses[count - 1] = false
+        return losses
+    }
+
+    /// The E-model for a G.711-with-concealment call with these measured inputs, computed
+    /// directly from ``EModel``.
+    static func expectedRating(lossPercent: Double, burstRatio: Double, delayMilliseconds: Double) throws -> EModelResult {
+        var parameters = EModelParameters()
+        parameters.packetLossPercent = lossPercent
+        parameters.burstRatio = burstRatio
+        parameters.absoluteDelayMilliseconds = delayMilliseconds
+        let g711 = try #require(CodecImpairmentTable.standard.entry(forEncodingName: "PCMU"))
+        return try EModel.evaluate(parameters.applying(g711))
+    }
+}
