@@ -113,6 +113,10 @@ extension LiveCalls {
             let report = try #require(reports.events.first)
             #expect(report.session.rtpPacketsReceived > 0)
             #expect(report.jitterBuffer.packetsReceived > 0)
+            // A clean loopback call in G.711 rates near the codec's ceiling (R ≈ 93, MOS ≈ 4.4).
+            #expect(report.quality.codec == "PCMU")
+            let score = try #require(report.quality.meanOpinionScore)
+            #expect(score > 4.0, "MOS \(score)")
             call.caller.stop()
             #expect(waitUntil(seconds: 1) {
                 call.calleeEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }

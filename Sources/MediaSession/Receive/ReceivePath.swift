@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import QualityMetrics
 import RTP
 
 /// The receive path, run on the ``UDPEventLoop``'s I/O thread: demultiplex, SRTP unprotect in
@@ -11,6 +12,7 @@ import RTP
 final class ReceivePath: @unchecked Sendable {
     private let lock = Lock(())
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
+    private let monitor: Lock<QualityMonitor>
     private let events: AsyncStream<MediaSessionEvent>.Continuation
     private let audioPayloadType: UInt8
     private let telephoneEventPayloadType: UInt8?
@@ -31,9 +33,11 @@ final class ReceivePath: @unchecked Sendable {
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
-        latches: Bool, comfortNoisePayloadType: UInt8?, events: AsyncStream<MediaSessionEvent>.Continuation
+        monitor: Lock<QualityMonitor>, latches: Bool, comfortNoisePayloadType: UInt8?,
+        events: AsyncStream<MediaSessionEvent>.Continuation
     ) {
         self.inbound = inbound
+        self.monitor = monitor
         self.jitterBuffer = jitterBuffer
         self.events = events
         self.latches = latches
@@ -105,7 +109,10 @@ final class ReceivePath: @unchecked Sendable {
             counters.unknownPayloadTypeDropped += 1
             return
         }
-        if reception.record(packet, arrival: arrival) == .duplicate {
+        let outcome = reception.record(packet, arrival: arrival)
+        let reported = ReceptionCounters(reception)
+        monitor.withLock { $0.recordArrival(reported) }
+        if outcome == .duplicate {
             counters.duplicatesDropped += 1
             return
         }
@@ -165,10 +172,12 @@ final class ReceivePath: @unchecked Sendable {
         }
     }
 
-    /// The round trip from the first report block, whoever it is about: the peer reports on
-    /// one source only, ours.
+    /// The peer's report on our stream (its first block: a peer reports on one source only,
+    /// ours) to the quality monitor, and the round trip it implies.
     private func recordRoundTrip(_ blocks: RTCPReportBlocks, arrival: MediaTime) {
-        guard let block = blocks.first, let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
+        guard let block = blocks.first else { return }
+        monitor.withLock { $0.recordRemoteReport(block, arrival: arrival) }
+        guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         counters.roundTripMilliseconds = roundTrip.milliseconds
     }
 

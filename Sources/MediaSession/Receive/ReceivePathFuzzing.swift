@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import QualityMetrics
 import RTP
 
 /// The receive path without sockets or threads, for the libFuzzer targets in
@@ -40,7 +41,9 @@ import RTP
         let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(G711Decoder(law: .muLaw)))
         let (_, events) = AsyncStream<MediaSessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let path = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, latches: true, comfortNoisePayloadType: 13, events: events
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer,
+            monitor: Lock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
+            latches: true, comfortNoisePayloadType: 13, events: events
         )
         return (path, jitterBuffer)
     }

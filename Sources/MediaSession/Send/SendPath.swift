@@ -149,16 +149,20 @@ final class SendPath {
     }
 
     /// Sends an RTCP compound: SR when we sent since the last report (else RR), the report
-    /// block about the peer if any, SDES CNAME, and BYE when `goodbye`.
-    func sendReport(about block: RTCPReportBlock?, now: MediaTime, goodbye: Bool, to destination: SocketAddress) {
+    /// block about the peer if any, SDES CNAME, and BYE when `goodbye`. Returns the NTP time
+    /// of the SR when one went out (the quality monitor times the round trip from it).
+    @discardableResult
+    func sendReport(about block: RTCPReportBlock?, now: MediaTime, goodbye: Bool, to destination: SocketAddress) -> NTPTimestamp? {
         let blocks = block.map { [$0] } ?? []
         let room = UnsafeMutableRawBufferPointer(rebasing: buffer[..<(Self.bufferBytes - Self.srtpReserve)])
         var length: Int
+        let ntpTimestamp = NTPTimestamp(unixTime: now)
+        let isSenderReport = sentSinceLastReport
         do {
             var builder = RTCPCompoundBuilder(into: room)
-            if sentSinceLastReport {
+            if isSenderReport {
                 let info = RTCPSenderInfo(
-                    ntpTimestamp: NTPTimestamp(unixTime: now), rtpTimestamp: timestamp,
+                    ntpTimestamp: ntpTimestamp, rtpTimestamp: timestamp,
                     packetCount: packetsSent, octetCount: payloadBytesSent
                 )
                 try builder.addSenderReport(ssrc: ssrc, senderInfo: info, reportBlocks: blocks)
@@ -169,11 +173,12 @@ final class SendPath {
             if goodbye { try builder.addGoodbye(ssrcs: [ssrc]) }
             length = try builder.finish()
         } catch {
-            return
+            return nil
         }
-        guard protect(&length, rtcp: true), transmit(length, on: rtcpSocket, to: destination) else { return }
+        guard protect(&length, rtcp: true), transmit(length, on: rtcpSocket, to: destination) else { return nil }
         sentSinceLastReport = false
         counters.withLock { $0.rtcpPackets += 1 }
+        return isSenderReport ? ntpTimestamp : nil
     }
 
     private func protect(_ length: inout Int, rtcp: Bool) -> Bool {

@@ -1,6 +1,7 @@
 import Codecs
 import Foundation
 import Jitter
+import QualityMetrics
 import RTP
 
 /// The call's audio thread: every 10 ms it pulls from the jitter buffer into playback, reads
@@ -18,6 +19,7 @@ final class AudioLoop: @unchecked Sendable {
     private let receive: ReceivePath
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
     private let control: Lock<CallControl>
+    private let monitor: Lock<QualityMonitor>
     private let events: AsyncStream<MediaSessionEvent>.Continuation
     private let quality: AsyncStream<MediaQualityReport>.Continuation
     private let rtpDestination: SocketAddress
@@ -35,7 +37,7 @@ final class AudioLoop: @unchecked Sendable {
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
-        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>, monitor: Lock<QualityMonitor>,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
     ) throws(MediaSessionError) {
@@ -45,6 +47,7 @@ final class AudioLoop: @unchecked Sendable {
         self.receive = receive
         self.jitterBuffer = jitterBuffer
         self.control = control
+        self.monitor = monitor
         self.events = events
         self.quality = quality
         self.captureFormat = captureFormat
@@ -140,7 +143,9 @@ final class AudioLoop: @unchecked Sendable {
                 send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
             }
             if now >= schedule.next {
-                send.sendReport(about: receive.reportBlock(now: now), now: now, goodbye: false, to: rtcpDestinationNow())
+                if let sent = send.sendReport(about: receive.reportBlock(now: now), now: now, goodbye: false, to: rtcpDestinationNow()) {
+                    monitor.withLock { $0.recordSentTimestamp(sent, at: now) }
+                }
                 schedule.reportSent(now: now, weSent: state.sends)
             }
             if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: state.receives, now: now) {
@@ -148,14 +153,26 @@ final class AudioLoop: @unchecked Sendable {
             }
             if now >= nextQualityReport {
                 nextQualityReport = nextQualityReport + MediaTime(seconds: 1)
-                // QUALITY HOOK: hand this snapshot to the QualityMonitor when it lands.
-                quality.yield(MediaQualityReport(
-                    elapsedSeconds: (now - started).seconds, session: statistics(), jitterBuffer: jitterBuffer.statistics
-                ))
+                publishQualityReport(now: now)
             }
         }
         let end = MediaClock.now()
         send.sendReport(about: receive.reportBlock(now: end), now: end, goodbye: true, to: rtcpDestinationNow())
+    }
+
+    /// Rates the last second and publishes it with the figures behind it.
+    private func publishQualityReport(now: MediaTime) {
+        let playout = jitterBuffer.statistics
+        let figures = PlayoutFigures(
+            currentDelayMilliseconds: playout.currentDelayMilliseconds, targetDelayMilliseconds: playout.targetDelayMilliseconds,
+            latePackets: playout.latePackets, discardedPackets: playout.packetsDiscarded,
+            concealedSamples: playout.concealedSamples, playedSamples: playout.playedSamples, interruptions: playout.interruptions
+        )
+        let report = monitor.withLock { monitor in
+            monitor.update(playout: figures)
+            return monitor.makeReport(now: now)
+        }
+        quality.yield(MediaQualityReport(quality: report, session: statistics(), jitterBuffer: playout))
     }
 
     /// The receive counters merged with the send counters.

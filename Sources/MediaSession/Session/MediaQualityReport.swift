@@ -1,13 +1,13 @@
 import Jitter
+import QualityMetrics
 
-/// A once-a-second snapshot of a call's figures, published on ``MediaSession/qualityReports``.
-///
-/// QUALITY HOOK: this is the raw material of the live `QualityMonitor` (QualityMetrics, being
-/// written on another branch): when it lands, the session feeds these snapshots to it and
-/// publishes its MOS/R-factor report here instead, keeping the figures below.
+/// Once a second while a call runs: the quality of what we receive, as the live
+/// ``QualityMetrics/QualityMonitor`` rates it, with the session's and the jitter buffer's
+/// figures behind it. Published on ``MediaSession/qualityReports``.
 public struct MediaQualityReport: Sendable, Equatable {
-    /// Seconds since the call started.
-    public var elapsedSeconds: Double
+    /// The monitor's report: MOS and R-factor (E-model), loss, jitter, latency, round trip,
+    /// burst/gap figures, and what the far end reports about our stream.
+    public var quality: QualityReport
     /// The session's counters, with the peer stream's jitter, loss and the RTCP round trip.
     public var session: MediaSessionStatistics
     /// The jitter buffer's figures: delay, concealment, late and discarded packets.

@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import QualityMetrics
 import RTP
 
 /// The audio path of one call, as a softphone links it.
@@ -31,7 +32,8 @@ public final class MediaSession: Sendable {
     public let localCapabilities: LocalAudioCapabilities
     /// Things that happened: DTMF received, SSRC changes, SRTP failures, BYE, no media, device errors.
     public let events: AsyncStream<MediaSessionEvent>
-    /// A snapshot of the call's figures once a second while it runs (see ``MediaQualityReport``).
+    /// The call's quality once a second while it runs: MOS, loss, jitter, latency, round trip
+    /// (see ``MediaQualityReport``). The newest 16 are kept for a slow reader.
     public let qualityReports: AsyncStream<MediaQualityReport>
 
     private let eventContinuation: AsyncStream<MediaSessionEvent>.Continuation
@@ -124,8 +126,9 @@ public final class MediaSession: Sendable {
         var jitterConfiguration = configuration.jitterBuffer
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
         let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
+        let monitor = Lock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: MediaClock.now()))
         let receive = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, latches: configuration.symmetricRTP,
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation
         )
         let send = SendPath(
@@ -134,7 +137,7 @@ public final class MediaSession: Sendable {
         )
         let audioLoop = try AudioLoop(
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
-            control: control, events: eventContinuation, quality: qualityContinuation,
+            control: control, monitor: monitor, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
             rtpDestination: destination, rtcpDestination: rtcpDestination
         )

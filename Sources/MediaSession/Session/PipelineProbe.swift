@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import QualityMetrics
 import RTP
 
 /// The send and receive paths of a call driven by hand on the caller's thread, without the
@@ -38,7 +39,9 @@ import RTP
         jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder))
         let (_, events) = AsyncStream<MediaSessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(1))
         receive = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, latches: true, comfortNoisePayloadType: 13, events: events
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer,
+            monitor: Lock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
+            latches: true, comfortNoisePayloadType: 13, events: events
         )
         send = SendPath(
             media: media, configuration: MediaSessionConfiguration(), encoder: codecs.encoder, outbound: outbound,
