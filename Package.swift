@@ -62,6 +62,7 @@ let package = Package(
         .target(
             name: "BenchmarkSuites",
             dependencies: [
+                "CSRTP",  // the SRTP suite's peer that calls libsrtp2 directly, in process
                 "BenchmarkHarness", "RTP", "Codecs", "Jitter", "NetworkModel", "Capture",
                 "QualityMetrics", "MediaSession",
             ],

@@ -2,6 +2,25 @@
 #include <errno.h>
 #include <stddef.h>
 
+// Sanitizer runtimes interpose malloc themselves; a second interposer in the executable breaks
+// them (ThreadSanitizer crashes at start-up). Under a sanitizer the counter is left out and
+// reports itself unavailable.
+#if defined(__has_feature)
+#if __has_feature(thread_sanitizer) || __has_feature(address_sanitizer)
+#define MB_UNDER_SANITIZER 1
+#endif
+#endif
+
+#ifdef MB_UNDER_SANITIZER
+
+int mb_allocation_counting_available(void) { return 0; }
+uint64_t mb_allocation_count(void) { return 0; }
+uint64_t mb_thread_allocation_count(void) { return 0; }
+
+#else
+
+int mb_allocation_counting_available(void) { return 1; }
+
 // glibc's own entry points; the definitions below interpose the public names for the
 // whole process (the executable's symbols win over libc.so's) and forward here.
 extern void *__libc_malloc(size_t size);
@@ -56,3 +75,5 @@ void *aligned_alloc(size_t alignment, size_t size) {
     count_one();
     return __libc_memalign(alignment, size);
 }
+
+#endif

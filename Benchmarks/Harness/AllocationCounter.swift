@@ -7,6 +7,10 @@ import CAllocationCounter
 /// ``counting(_:)`` counts the calling thread only, so tests running in parallel on other
 /// threads do not disturb it; work that `body` hands to other threads is not counted.
 public enum AllocationCounter {
+    /// Whether allocations are counted. They are not in sanitizer builds (their runtimes
+    /// interpose `malloc` themselves), where every count is 0.
+    public static var isAvailable: Bool { mb_allocation_counting_available() != 0 }
+
     /// The number of allocations made by the whole process so far.
     public static var total: UInt64 { mb_allocation_count() }
 

@@ -9,6 +9,7 @@ public enum SuiteRegistry {
         .g711,
         .opus,
         .rtp,
+        .srtp,
     ]
 
     /// The suite named `name`, if there is one.

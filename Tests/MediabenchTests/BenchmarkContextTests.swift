@@ -47,7 +47,8 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
         #expect(Array(order.suffix(6)) == ["ours", "peer", "ours", "peer", "ours", "peer"])
     }
 
-    @Test func countsAllocationsPerOperation() throws {
+    @Test(.enabled(if: AllocationCounter.isAvailable, "sanitizer builds do not count allocations"))
+    func countsAllocationsPerOperation() throws {
         let context = BenchmarkContext(suite: "test", options: fastOptions)
         context.measure(BenchmarkCase("allocate", countsAllocations: true, implementations: [
             .ours { iterations in

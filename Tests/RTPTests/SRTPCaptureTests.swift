@@ -28,11 +28,13 @@ struct SRTPCaptureTests {
         for (number, packet) in packets.enumerated() {
             let plaintext = try receiver.unprotect(packet).get()
             #expect(packet.count == 182 && plaintext.count == 172, "packet \(number + 1)")
-            // A minimal RTP header read: version 2, no CSRC, no extension (so 12 octets),
-            // payload type 8 (PCMA), sequence numbers from 0.
-            #expect(plaintext[0] == 0x80 && plaintext[1] & 0x7F == 8, "packet \(number + 1)")
-            #expect(Int(plaintext[2]) << 8 | Int(plaintext[3]) == number, "packet \(number + 1)")
-            firstPayloadOctet = firstPayloadOctet ?? plaintext[12]
+            // The RTP view: a 12-octet header, PCMA, SSRC 0xDEADBEEF, sequence numbers from 0.
+            try plaintext.withUnsafeBytes { bytes in
+                let view = try RTPPacket(bytes)
+                #expect(view.headerLength == 12 && view.payloadType == 8 && view.ssrc == 0xDEAD_BEEF, "packet \(number + 1)")
+                #expect(Int(view.sequenceNumber.rawValue) == number, "packet \(number + 1)")
+                firstPayloadOctet = firstPayloadOctet ?? view.payload.first
+            }
         }
         #expect(firstPayloadOctet == 0xD5)
         #expect(receiver.statistics.unprotectedPackets == 1500)

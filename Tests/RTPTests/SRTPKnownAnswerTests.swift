@@ -140,7 +140,7 @@ struct SRTPKnownAnswerTests {
           arguments: SRTPCryptoSuite.allCases)
     func sessionsMatchOracle(suite: SRTPCryptoSuite) throws {
         let key = SRTPMasterKey.random(for: suite)
-        let keyHex = key.withUnsafeBytes { Array($0) }.hex
+        let keyHex = key.withUnsafeBytes { hexString($0) }
         var sender = try SRTPOutboundSession(key: key)
         var packets: [(plaintext: [UInt8], protected: [UInt8], command: String)] = []
         for sequence: UInt16 in [65_533, 65_534, 65_535, 0, 1] {
@@ -152,16 +152,16 @@ struct SRTPKnownAnswerTests {
             }
             let rolloverCounter = sequence < 100 ? 1 : 0
             packets.append((packet, try sender.protect(packet).get(),
-                            "master_protect_rtp \(suite.sdesName) \(keyHex) \(rolloverCounter) \(packet.hex)"))
+                            "master_protect_rtp \(suite.sdesName) \(keyHex) \(rolloverCounter) \(hexString(packet))"))
         }
         for index in 1...3 {
             let report = SRTPTestPackets.rtcp(marker: UInt8(index))
             packets.append((report, try sender.protect(report, rtcp: true).get(),
-                            "master_protect_rtcp \(suite.sdesName) \(keyHex) \(index) \(report.hex)"))
+                            "master_protect_rtcp \(suite.sdesName) \(keyHex) \(index) \(hexString(report))"))
         }
         let answers = try SRTPReferenceOracle.run(packets.map(\.command))
         for (packet, answer) in zip(packets, answers) {
-            #expect(packet.protected == answer, "\(packet.plaintext.hex)")
+            #expect(packet.protected == answer, "\(hexString(packet.plaintext))")
         }
     }
 }

@@ -5,9 +5,9 @@ import TestSupport
 /// pylibsrtp (PyPI) as the far end: its own build of libsrtp, on OpenSSL, driven through
 /// Python with hex on standard input and output.
 ///
-/// The first input line is `SUITE KEY_AND_SALT`; each following line is
+/// The input, in the file named by the first argument, starts with the line `SUITE KEY_AND_SALT`; each following line is
 /// `protect|protect_rtcp|unprotect|unprotect_rtcp PACKET` and is answered by `ok PACKET` or
-/// `error MESSAGE`. Protect runs in a sender session (any outbound SSRC), unprotect in a
+/// `error MESSAGE` on standard output. Protect runs in a sender session (any outbound SSRC), unprotect in a
 /// receiver session (any inbound SSRC), both under the same key.
 enum SRTPPylibsrtpPeer {
     /// One peer answer: the packet it produced, or libsrtp's error message.
@@ -20,12 +20,11 @@ enum SRTPPylibsrtpPeer {
 
     /// Starts a peer with `key`, feeds it `commands` and returns one answer per command.
     static func run(key: SRTPMasterKey, _ commands: [(operation: String, packet: [UInt8])]) throws -> [Answer] {
-        let header = "\(key.suite.sdesName) \(key.withUnsafeBytes { Array($0) }.hex)"
-        let input = ([header] + commands.map { "\($0.operation) \($0.packet.hex)" }).joined(separator: "\n")
-        let output = try ExternalTool.run(["python3", "-c", script], input: Data(input.utf8))
-        let lines = output.standardOutput.split(separator: "\n")
+        let header = "\(key.suite.sdesName) \(key.withUnsafeBytes { hexString($0) })"
+        let input = ([header] + commands.map { "\($0.operation) \(hexString($0.packet))" }).joined(separator: "\n")
+        let lines = try runPython(script, input: input).split(separator: "\n")
         guard lines.count == commands.count else {
-            throw VectorFileError(description: "pylibsrtp answered \(lines.count) of \(commands.count): \(output.standardError)")
+            throw VectorFileError(description: "pylibsrtp answered \(lines.count) of \(commands.count)")
         }
         return try lines.map { line throws -> Answer in
             if line.hasPrefix("error ") { return .failure(PeerError(message: String(line.dropFirst(6)))) }
@@ -62,7 +61,8 @@ def policy(suite, key, ssrc_type):
                 fields[index] = value
     return p
 
-suite, key = sys.stdin.readline().split()
+lines = open(sys.argv[1]).read().splitlines()
+suite, key = lines[0].split()
 key = bytes.fromhex(key)
 sender = Session(policy(suite, key, Policy.SSRC_ANY_OUTBOUND))
 receiver = Session(policy(suite, key, Policy.SSRC_ANY_INBOUND))
@@ -70,7 +70,7 @@ operations = {
     "protect": sender.protect, "protect_rtcp": sender.protect_rtcp,
     "unprotect": receiver.unprotect, "unprotect_rtcp": receiver.unprotect_rtcp,
 }
-for line in sys.stdin:
+for line in lines[1:]:
     operation, packet = line.split()
     try:
         print("ok", operations[operation](bytes.fromhex(packet)).hex())

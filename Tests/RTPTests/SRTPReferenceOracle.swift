@@ -9,17 +9,17 @@ import TestSupport
 /// tests first check that the oracle reproduces every published vector, then that our
 /// sessions produce exactly the oracle's packets.
 ///
-/// Commands, one per line on standard input, each answered by one hex line:
+/// Commands, one per line in the file named by the first argument, each answered by one hex
+/// line on standard output:
 /// `keystream KEY IV OFFSET COUNT`, `derive MASTER_KEY MASTER_SALT LABEL COUNT`,
 /// `aead KEY IV AAD PLAINTEXT`, `protect_rtp|protect_rtcp CIPHER_KEY SALT AUTH_KEY|- TAG_LENGTH ROC|INDEX PACKET`
 /// and `master_protect_rtp|master_protect_rtcp SUITE KEY_AND_SALT ROC|INDEX PACKET`.
 enum SRTPReferenceOracle {
     /// Runs `commands` in one Python process and returns one octet string per command.
     static func run(_ commands: [String]) throws -> [[UInt8]] {
-        let output = try ExternalTool.run(["python3", "-c", script], input: Data(commands.joined(separator: "\n").utf8))
-        let lines = output.standardOutput.split(separator: "\n")
+        let lines = try runPython(script, input: commands.joined(separator: "\n")).split(separator: "\n")
         guard lines.count == commands.count else {
-            throw VectorFileError(description: "oracle answered \(lines.count) of \(commands.count) commands: \(output.standardError)")
+            throw VectorFileError(description: "oracle answered \(lines.count) of \(commands.count) commands")
         }
         return try lines.map { line in
             guard let bytes = [UInt8](hex: line) else { throw VectorFileError(description: "oracle wrote '\(line)'") }
@@ -93,7 +93,7 @@ def session_keys(suite, key_and_salt, rtcp):
 def hexes(words):
     return [None if w == "-" else bytes.fromhex(w) for w in words]
 
-for line in sys.stdin:
+for line in open(sys.argv[1]):
     command, *words = line.split()
     if command == "keystream":
         key, iv = hexes(words[:2])

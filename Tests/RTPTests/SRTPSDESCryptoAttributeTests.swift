@@ -38,6 +38,8 @@ struct SRTPSDESCryptoAttributeTests {
         let parsed = try SDESCryptoAttribute(parsing: attribute.attributeLine + "\r\n")
         #expect(parsed == attribute)
         #expect(parsed.sessionParameters == ["KDR=0", "UNENCRYPTED_SRTCP"])
+        #expect(try SDESCryptoAttribute(attributeValue: attribute.attributeValue) == attribute)
+        #expect("a=crypto:" + attribute.attributeValue == attribute.attributeLine)
         let base64 = Data(attribute.masterKey.withUnsafeBytes { Array($0) }).base64EncodedString()
         #expect(attribute.attributeLine == "a=crypto:7 \(suite.sdesName) inline:\(base64)|2^31 KDR=0 UNENCRYPTED_SRTCP")
         let unpadded = attribute.attributeLine.replacingOccurrences(of: "=|", with: "|").replacingOccurrences(of: "=|", with: "|")
@@ -69,8 +71,8 @@ struct SRTPSDESCryptoAttributeTests {
         ("a=crypto:1 AES_CM_128_HMAC_SHA1_80", .missingField("key parameters")),
         ("a=crypto:1 F8_128_HMAC_SHA1_80 inline:\(good)", .unknownSuite("F8_128_HMAC_SHA1_80")),
         ("a=crypto:1 aes_cm_128_hmac_sha1_80 inline:\(good)", .unknownSuite("aes_cm_128_hmac_sha1_80")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 uri:https://example.com/key", .unsupportedKeyMethod(keyIndex: 1, method: "uri")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 \(good)", .unsupportedKeyMethod(keyIndex: 1, method: String(good.prefix(16)))),
+        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 uri:https://example.com/key", .unsupportedKeyMethod(keyIndex: 1)),
+        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 \(good)", .unsupportedKeyMethod(keyIndex: 1)),
         ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShp*1Zj", .invalidBase64(keyIndex: 1, offset: 36)),
         ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Z", .invalidBase64(keyIndex: 1, offset: 39)),
         ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj==", .invalidBase64(keyIndex: 1, offset: 42)),
@@ -106,6 +108,12 @@ struct SRTPSDESCryptoAttributeTests {
         #expect(!String(reflecting: attribute).contains("55"), "no decimal key octets either")
         let error = SDESCryptoError.invalidBase64(keyIndex: 1, offset: 36)
         #expect(error.description == "a=crypto key 1: invalid base64 at character 36")
+        do {
+            _ = try SDESCryptoAttribute(parsing: "a=crypto:1 AES_CM_128_HMAC_SHA1_80 \(Self.good)|2^20|1:4")
+            Issue.record("a key without its method parsed")
+        } catch {
+            #expect(!error.description.contains(Self.good.prefix(8)), "\(error)")
+        }
     }
 
     @Test("Lifetimes and MKIs: forms, ranges and the values they stand for")

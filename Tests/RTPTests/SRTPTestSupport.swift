@@ -2,9 +2,10 @@ import Foundation
 import RTP
 import TestSupport
 
-/// Hex text to octets and back, for vectors and for talking to Python.
+/// Hex text to octets for vectors and Python's answers (the other way is `hexString`).
 extension Array where Element == UInt8 {
-    /// The octets of a hex string (white space ignored), or `nil` when it is not hex.
+    /// The octets of a hex string (white space ignored), or `nil` when it is not hex, so that a
+    /// malformed answer fails its test instead of trapping like `hexBytes`.
     init?(hex: some StringProtocol) {
         let digits = String(hex.filter { !$0.isWhitespace })
         guard digits.count % 2 == 0 else { return nil }
@@ -18,9 +19,6 @@ extension Array where Element == UInt8 {
         }
         self = bytes
     }
-
-    /// Lower-case hex.
-    var hex: String { map { String(format: "%02x", $0) }.joined() }
 }
 
 /// One section of a vector file: `name: value` lines after a `[section]` header (or before any).
@@ -54,6 +52,15 @@ func srtpVectorSections(_ file: String) throws -> [SRTPVectorSection] {
         }
     }
     return sections
+}
+
+/// Runs a Python `script` with `input` in a temporary file whose path is its first argument,
+/// and returns its standard output.
+func runPython(_ script: String, input: String) throws -> String {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("srtp-\(UUID().uuidString).txt")
+    try input.write(to: file, atomically: true, encoding: .utf8)
+    defer { try? FileManager.default.removeItem(at: file) }
+    return try ExternalTool.run(["python3", "-c", script, file.path]).standardOutput
 }
 
 /// A buffer outcome of one transform: the resulting packet, or the error.

@@ -5,6 +5,9 @@
 
 #include <stdint.h>
 
+/// 1 when allocations are counted; 0 in sanitizer builds, whose runtimes interpose malloc.
+int mb_allocation_counting_available(void);
+
 /// The number of allocation calls made by any thread since the process started.
 uint64_t mb_allocation_count(void);
 

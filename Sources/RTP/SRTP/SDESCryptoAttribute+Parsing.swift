@@ -15,7 +15,15 @@ extension SDESCryptoAttribute {
         if text.starts(with: "a=".utf8) { text.removeFirst(2) }
         guard text.starts(with: "crypto:".utf8) else { throw .notACryptoAttribute }
         text.removeFirst("crypto:".utf8.count)
+        try self.init(attributeValue: Substring(text))
+    }
 
+    /// Parses the value of an SDES crypto attribute, what follows `a=crypto:` (as an SDP
+    /// parser that splits attributes hands it over), with the checks of ``init(parsing:)``.
+    ///
+    /// - Throws: an ``SDESCryptoError`` naming the first field that is wrong.
+    public init(attributeValue value: some StringProtocol) throws(SDESCryptoError) {
+        let text = Substring(value).utf8
         let fields = text.split(whereSeparator: isWhiteSpace)
         guard let tagText = fields.first, tagText.startIndex == text.startIndex,
             let tag = parseDecimal(tagText, maximumDigits: 9)
@@ -41,7 +49,7 @@ extension SDESCryptoAttribute {
     ) throws(SDESCryptoError) -> SDESKeyParameter {
         let method = text.prefix(while: { $0 != UInt8(ascii: ":") })
         guard method.count < text.count, String(decoding: method, as: UTF8.self).lowercased() == "inline" else {
-            throw .unsupportedKeyMethod(keyIndex: keyIndex, method: String(decoding: method.prefix(16), as: UTF8.self))
+            throw .unsupportedKeyMethod(keyIndex: keyIndex)
         }
         let keyInfo = text.dropFirst(method.count + 1).split(separator: UInt8(ascii: "|"), omittingEmptySubsequences: false)
         guard keyInfo.count <= 3 else { throw .tooManyKeyFields(keyIndex: keyIndex) }

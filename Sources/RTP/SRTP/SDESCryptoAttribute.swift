@@ -57,11 +57,14 @@ public struct SDESCryptoAttribute: Sendable, Equatable {
     /// The SDP line, `a=crypto:<tag> <suite> inline:<key||salt>[|lifetime][|MKI:length]…`,
     /// without a line ending. It contains the keys in base64: send it only over a secure
     /// signalling channel and never log it.
-    public var attributeLine: String {
+    public var attributeLine: String { "a=crypto:" + attributeValue }
+
+    /// The attribute's value, ``attributeLine`` without `a=crypto:`. It contains the keys too.
+    public var attributeValue: String {
         rendered { key in key.withUnsafeBytes(Base64.encode) }
     }
 
-    /// The attribute written out with `keyText` standing for each key's base64 text.
+    /// The attribute's value written out with `keyText` standing for each key's base64 text.
     private func rendered(keyText: (SRTPMasterKey) -> String) -> String {
         let keyParameters = keys.map { key in
             var text = "inline:" + keyText(key.masterKey)
@@ -69,15 +72,15 @@ public struct SDESCryptoAttribute: Sendable, Equatable {
             if let identifier = key.masterKeyIdentifier { text += "|\(identifier)" }
             return text
         }
-        let fields = ["a=crypto:\(tag)", suite.sdesName, keyParameters.joined(separator: ";")] + sessionParameters
+        let fields = ["\(tag)", suite.sdesName, keyParameters.joined(separator: ";")] + sessionParameters
         return fields.joined(separator: " ")
     }
 }
 
 extension SDESCryptoAttribute: CustomStringConvertible {
-    /// The attribute with each key replaced by `<redacted>`.
+    /// The attribute line with each key replaced by `<redacted>`.
     public var description: String {
-        rendered { _ in "<redacted>" }
+        "a=crypto:" + rendered { _ in "<redacted>" }
     }
 }
 

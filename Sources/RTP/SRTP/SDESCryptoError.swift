@@ -10,8 +10,9 @@ public enum SDESCryptoError: Error, Hashable, Sendable, CustomStringConvertible 
     case missingField(String)
     /// The crypto-suite is not one this library supports; an answerer skips such an offer.
     case unknownSuite(String)
-    /// A key parameter (numbered from 1) uses a key method other than `inline:`.
-    case unsupportedKeyMethod(keyIndex: Int, method: String)
+    /// A key parameter (numbered from 1) does not start with the `inline:` key method. What
+    /// stands there instead is not quoted: without its method, it may be the key itself.
+    case unsupportedKeyMethod(keyIndex: Int)
     /// A key parameter's `key||salt` is not valid base64; `offset` counts characters from the
     /// start of the base64 text.
     case invalidBase64(keyIndex: Int, offset: Int)
@@ -43,8 +44,8 @@ public enum SDESCryptoError: Error, Hashable, Sendable, CustomStringConvertible 
             "a=crypto line ends before its \(field)"
         case .unknownSuite(let name):
             "a=crypto crypto-suite '\(name)' is not supported"
-        case .unsupportedKeyMethod(let keyIndex, let method):
-            "a=crypto key \(keyIndex): key method '\(method)' is not inline"
+        case .unsupportedKeyMethod(let keyIndex):
+            "a=crypto key \(keyIndex): key method is not inline"
         case .invalidBase64(let keyIndex, let offset):
             "a=crypto key \(keyIndex): invalid base64 at character \(offset)"
         case .wrongKeyLength(let keyIndex, let suite, let expected, let actual):

@@ -2,8 +2,8 @@ internal import CSRTP
 
 /// The owner of one libsrtp session (`srtp_t`): created once, freed exactly once in `deinit`.
 ///
-/// libsrtp copies nothing of the master key but the session keys it derives from it, and
-/// `srtp_dealloc` wipes those. The context keeps no copy of the master key.
+/// libsrtp keeps the session keys it derives from the master key (and, for AES-GCM, the
+/// master salt) and `srtp_dealloc` wipes them. The context itself keeps no key material.
 struct SRTPContext: ~Copyable {
     /// Which SSRCs the session serves: any sender of ours, or any peer.
     enum Direction {
@@ -11,12 +11,16 @@ struct SRTPContext: ~Copyable {
         case inbound
     }
 
+    /// libsrtp's own default replay window, in packets. On an outbound session the window
+    /// only catches a sequence number protected twice.
+    static let defaultReplayWindowSize = 128
+
     /// The suite the session was created for.
     let suite: SRTPCryptoSuite
     private let handle: OpaquePointer
 
     /// Creates a session for every SSRC in `direction` under `key`.
-    init(key: SRTPMasterKey, direction: Direction, replayWindowSize: Int) throws(SRTPError) {
+    init(key: SRTPMasterKey, direction: Direction, replayWindowSize: Int = defaultReplayWindowSize) throws(SRTPError) {
         try SRTPLibrary.ensureInitialized()
         guard (64...0x8000).contains(replayWindowSize) else {
             throw .invalidReplayWindowSize(replayWindowSize)

@@ -16,13 +16,16 @@
 /// ``statistics`` and leaves the session usable; the caller drops the packet.
 public struct SRTPInboundSession: ~Copyable, @unchecked Sendable {
     /// The replay window libsrtp uses unless told otherwise: 128 packets.
-    public static let defaultReplayWindowSize = 128
+    public static let defaultReplayWindowSize = SRTPContext.defaultReplayWindowSize
 
     private let context: SRTPContext
     /// Packets unprotected and failures, since the session was created.
     public private(set) var statistics = SRTPStatistics()
 
     /// Creates a session that unprotects with `key`.
+    ///
+    /// The session keeps no copy of the master key; libsrtp keeps what it derives from it and
+    /// wipes that when the session ends.
     ///
     /// - Parameters:
     ///   - key: The peer's master key and salt.

@@ -21,11 +21,11 @@ public struct SRTPOutboundSession: ~Copyable, @unchecked Sendable {
 
     /// Creates a session that protects with `key`.
     ///
-    /// The session keeps no copy of the master key; libsrtp keeps only the session keys it
-    /// derives and wipes them when the session ends.
+    /// The session keeps no copy of the master key; libsrtp keeps what it derives from it and
+    /// wipes that when the session ends.
     /// - Throws: ``SRTPError/sessionCreationFailed(_:)`` if libsrtp refuses the key.
     public init(key: SRTPMasterKey) throws(SRTPError) {
-        context = try SRTPContext(key: key, direction: .outbound, replayWindowSize: SRTPInboundSession.defaultReplayWindowSize)
+        context = try SRTPContext(key: key, direction: .outbound)
     }
 
     /// The suite of the key the session protects with.
