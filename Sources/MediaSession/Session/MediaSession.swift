@@ -78,7 +78,7 @@ public final class MediaSession: Sendable {
             guard let attribute = try? SDESCryptoAttribute(tag: UInt32(index + 1), key: SDESKeyParameter(masterKey: .random(for: suite))) else {
                 continue
             }
-            crypto.append(String(attribute.attributeLine.dropFirst("a=crypto:".count)))
+            crypto.append(attribute.attributeValue)
         }
         localCapabilities = LocalAudioCapabilities(
             address: socket.localAddress.host, rtpPort: Int(socket.localAddress.port), codecs: configuration.codecs,
@@ -246,7 +246,7 @@ public final class MediaSession: Sendable {
     private static func srtpKeys(_ media: NegotiatedAudio) throws(MediaSessionError) -> (local: SRTPMasterKey, remote: SRTPMasterKey)? {
         guard let local = media.localCrypto, let remote = media.remoteCrypto else { return nil }
         do {
-            return (try SDESCryptoAttribute(parsing: "a=crypto:" + local).masterKey, try SDESCryptoAttribute(parsing: "a=crypto:" + remote).masterKey)
+            return (try SDESCryptoAttribute(attributeValue: local).masterKey, try SDESCryptoAttribute(attributeValue: remote).masterKey)
         } catch {
             throw .negotiation("a=crypto: \(error)")
         }
