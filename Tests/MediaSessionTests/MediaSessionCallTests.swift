@@ -106,6 +106,7 @@ extension LiveCalls {
         @Test func rtcpMeasuresTheRoundTripReportsQualityAndCarriesTheGoodbye() throws {
             let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 5)
             let reports = StreamRecorder(call.callee.qualityReports)
+            let callerReports = StreamRecorder(call.caller.qualityReports)
             #expect(waitUntil(seconds: 3) { call.caller.statistics.roundTripMilliseconds != nil })
             let roundTrip = try #require(call.caller.statistics.roundTripMilliseconds)
             #expect(roundTrip >= 0 && roundTrip < 50, "loopback round trip \(roundTrip) ms")
@@ -117,6 +118,9 @@ extension LiveCalls {
             #expect(report.quality.codec == "PCMU")
             let score = try #require(report.quality.meanOpinionScore)
             #expect(score > 4.0, "MOS \(score)")
+            // RFC 3611 VoIP metrics went back in RTCP XR: the caller's monitor shows what the
+            // callee reported about the caller's stream.
+            #expect(waitUntil(seconds: 4) { callerReports.events.contains { $0.quality.remote?.discardPercent != nil } })
             call.caller.stop()
             #expect(waitUntil(seconds: 1) {
                 call.calleeEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }

@@ -161,6 +161,10 @@ final class ReceivePath: @unchecked Sendable {
                 recordRoundTrip(report.reportBlocks, arrival: arrival)
             case let .receiverReport(report):
                 recordRoundTrip(report.reportBlocks, arrival: arrival)
+            case let .extendedReport(report):
+                for case let .voipMetrics(block) in report.blocks {
+                    monitor.withLock { $0.recordRemoteMetrics(VoIPMetrics(block)) }
+                }
             case let .goodbye(goodbye):
                 if !remoteSaidGoodbye {
                     remoteSaidGoodbye = true
@@ -223,6 +227,11 @@ final class ReceivePath: @unchecked Sendable {
             guard let ssrc = sourceFilter.current, reception.isValid else { return nil }
             return reception.makeReportBlock(ssrc: ssrc, now: now)
         }
+    }
+
+    /// The peer's synchronisation source, once one was accepted.
+    var remoteSSRC: UInt32? {
+        lock.withLock { _ in sourceFilter.current }
     }
 
     /// The time of the last accepted RTP packet, if any.

@@ -149,10 +149,13 @@ final class SendPath {
     }
 
     /// Sends an RTCP compound: SR when we sent since the last report (else RR), the report
-    /// block about the peer if any, SDES CNAME, and BYE when `goodbye`. Returns the NTP time
-    /// of the SR when one went out (the quality monitor times the round trip from it).
+    /// block about the peer if any, SDES CNAME, an XR with `voipMetrics` when given (RFC 3611),
+    /// and BYE when `goodbye`. Returns the NTP time of the SR when one went out (the quality
+    /// monitor times the round trip from it).
     @discardableResult
-    func sendReport(about block: RTCPReportBlock?, now: MediaTime, goodbye: Bool, to destination: SocketAddress) -> NTPTimestamp? {
+    func sendReport(
+        about block: RTCPReportBlock?, voipMetrics: RTCPVoIPMetrics?, now: MediaTime, goodbye: Bool, to destination: SocketAddress
+    ) -> NTPTimestamp? {
         let blocks = block.map { [$0] } ?? []
         let room = UnsafeMutableRawBufferPointer(rebasing: buffer[..<(Self.bufferBytes - Self.srtpReserve)])
         var length: Int
@@ -170,6 +173,7 @@ final class SendPath {
                 try builder.addReceiverReport(ssrc: ssrc, reportBlocks: blocks)
             }
             try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: ssrc, items: [RTCPSourceDescriptionItem(.cname, cname)])])
+            if let voipMetrics { try builder.addExtendedReport(ssrc: ssrc, voipMetrics: [voipMetrics]) }
             if goodbye { try builder.addGoodbye(ssrcs: [ssrc]) }
             length = try builder.finish()
         } catch {

@@ -34,6 +34,8 @@ final class AudioLoop: @unchecked Sendable {
     private var endpointFailed = false
     private var echoCanceller: EchoCanceller?
     private var preprocessor: Preprocessor?
+    /// The RFC 3611 VoIP metrics of the latest quality report, for the next RTCP XR.
+    private var voipMetrics: RTCPVoIPMetrics?
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
@@ -143,7 +145,9 @@ final class AudioLoop: @unchecked Sendable {
                 send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
             }
             if now >= schedule.next {
-                if let sent = send.sendReport(about: receive.reportBlock(now: now), now: now, goodbye: false, to: rtcpDestinationNow()) {
+                if let sent = send.sendReport(
+                    about: receive.reportBlock(now: now), voipMetrics: voipMetrics, now: now, goodbye: false, to: rtcpDestinationNow()
+                ) {
                     monitor.withLock { $0.recordSentTimestamp(sent, at: now) }
                 }
                 schedule.reportSent(now: now, weSent: state.sends)
@@ -157,7 +161,7 @@ final class AudioLoop: @unchecked Sendable {
             }
         }
         let end = MediaClock.now()
-        send.sendReport(about: receive.reportBlock(now: end), now: end, goodbye: true, to: rtcpDestinationNow())
+        send.sendReport(about: receive.reportBlock(now: end), voipMetrics: voipMetrics, now: end, goodbye: true, to: rtcpDestinationNow())
     }
 
     /// Rates the last second and publishes it with the figures behind it.
@@ -171,6 +175,10 @@ final class AudioLoop: @unchecked Sendable {
         let report = monitor.withLock { monitor in
             monitor.update(playout: figures)
             return monitor.makeReport(now: now)
+        }
+        if let remoteSSRC = receive.remoteSSRC {
+            let metrics = VoIPMetrics(report: report, jitterBufferAbsoluteMaximumMilliseconds: configuration.jitterBuffer.maximumDelayMilliseconds)
+            voipMetrics = RTCPVoIPMetrics(ssrc: remoteSSRC, metrics: metrics)
         }
         quality.yield(MediaQualityReport(quality: report, session: statistics(), jitterBuffer: playout))
     }
