@@ -127,5 +127,20 @@ extension LiveCalls {
             })
             call.callee.stop()
         }
+
+        @Test func echoCancellationAndDenoisingRunOnTheSendPath() throws {
+            // With a silent far end the canceller has no echo to remove: speech passes intact.
+            let cancelled = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { $0.echoCancellation = true }
+            Thread.sleep(forTimeInterval: 1.7)
+            cancelled.stop()
+            let correlation = TestSignal.correlation(sent: cancelled.source, received: cancelled.calleeAudio.recorded, sampleRate: 8000)
+            #expect(correlation > 0.9, "correlation \(correlation)")
+            // The denoiser changes the waveform, but the speech still gets through.
+            let denoised = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { $0.noiseSuppression = true }
+            Thread.sleep(forTimeInterval: 1.7)
+            denoised.stop()
+            let loud = denoised.calleeAudio.recorded.filter { abs(Int($0)) > 1000 }.count
+            #expect(loud > 2000, "\(loud) loud samples")
+        }
     }
 }

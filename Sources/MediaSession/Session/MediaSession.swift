@@ -198,7 +198,7 @@ public final class MediaSession: Sendable {
     }
 
     /// Queues RFC 4733 telephone events for `digits` (`0`–`9`, `*`, `#`, `A`–`D`), 100 ms each
-    /// with a 60 ms gap, on the audio's timestamp clock.
+    /// with a gap of three packet times, sent in place of audio on the audio's timestamp clock.
     /// - Throws: ``MediaSessionError/invalidState(_:)`` when the call has not started or
     ///   telephone events were not negotiated, ``MediaSessionError/invalidDigit(_:)`` for any
     ///   other character (then nothing is queued).
