@@ -5,11 +5,6 @@ import RTP
 /// buffer, packetise, protect in place and send; also telephone events and RTCP, which share
 /// its SRTP session and timestamp clock. Nothing is allocated per packet.
 final class SendPath {
-    /// What one frame became on the wire.
-    enum FrameOutcome: Equatable {
-        case audio, telephoneEvent, comfortNoise, nothing
-    }
-
     private static let bufferBytes = 1536
     /// Room kept free for the SRTP tag and MKI.
     private static let srtpReserve = 64
@@ -69,24 +64,23 @@ final class SendPath {
     /// Sends what one frame interval calls for: a telephone event while one is under way,
     /// nothing on hold, comfort noise or nothing when muted, else `pcm` encoded. The timestamp
     /// advances by one frame whatever is sent.
-    @discardableResult
     func sendFrame(
         _ pcm: UnsafeBufferPointer<Int16>, sends: Bool, muted: Bool, to destination: SocketAddress, nextDigit: () -> UInt8?
-    ) -> FrameOutcome {
+    ) {
         defer { timestamp = timestamp.advanced(by: timestampUnitsPerFrame) }
         guard sends else {
             talkspurtStarts = true
-            return .nothing
+            return
         }
-        if sendTelephoneEvent(to: destination, nextDigit: nextDigit) { return .telephoneEvent }
+        if sendTelephoneEvent(to: destination, nextDigit: nextDigit) { return }
         if muted {
             talkspurtStarts = true
-            guard comfortNoiseOnMute, !sentComfortNoise else { return .nothing }
+            guard comfortNoiseOnMute, !sentComfortNoise else { return }
             sentComfortNoise = true
             send(payloadType: ComfortNoisePayloadType.value, marker: false, timestamp: timestamp, to: destination) { space in
                 (try? ComfortNoisePayload.write(noiseLevel: 127, into: space)) ?? 0
             }
-            return .comfortNoise
+            return
         }
         sentComfortNoise = false
         let marker = talkspurtStarts
@@ -94,7 +88,6 @@ final class SendPath {
         send(payloadType: audioPayloadType, marker: marker, timestamp: timestamp, to: destination) { space in
             (try? encoder.encode(pcm, into: space)) ?? 0
         }
-        return .audio
     }
 
     /// Sends the next packet of the current or next key press; false when there is none.
