@@ -12,6 +12,7 @@ extension LiveCalls {
             Thread.sleep(forTimeInterval: 1.7)
             call.stop()
             #expect(call.callerMedia.sendCodec.map.encodingName == codec.map.encodingName)
+            #expect(call.callerAudio.capturedSampleCount == call.source.count)
             let correlation = TestSignal.correlation(sent: call.source, received: call.calleeAudio.recorded, sampleRate: sampleRate)
             #expect(correlation > minimumCorrelation, "correlation \(correlation)")
             let statistics = call.callee.statistics
