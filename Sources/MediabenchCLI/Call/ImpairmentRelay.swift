@@ -1,0 +1,160 @@
+import Foundation
+import MediaSession
+
+/// A user-space network between two sessions on loopback: real UDP sockets on 127.0.0.1 that
+/// forward real datagrams both ways with the delays, losses, reordering and duplicates of a
+/// ``RelayImpairment``.
+///
+/// The relay has one socket facing each session; each session is told (through SDP) that its
+/// peer lives at the relay's socket facing it. A datagram reaching the socket facing the caller
+/// is forwarded to the callee from the socket facing the callee, and the other way round, so
+/// symmetric RTP latches onto the relay. A datagram's fate is decided when it arrives (kernel
+/// receive time): dropped, or delivered at arrival + the fate's delay, once per copy.
+///
+/// Threads: the datagrams arrive on a ``UDPEventLoop`` I/O thread, which only copies them into
+/// the timer heap; one delivery thread sleeps on a condition until the earliest is due (no
+/// busy-waiting), sends every due datagram and, with a ``WireCapture``, records it with the time
+/// it left. Sends happen outside the lock.
+final class ImpairmentRelay: Sendable {
+    private struct Datagram {
+        var bytes: [UInt8]
+        var direction: RelayDirection
+    }
+
+    private struct State {
+        var impairment: RelayImpairment
+        var heap = TimerHeap<Datagram>()
+        var counts: [RelayCounts] = RelayDirection.allCases.map { _ in RelayCounts() }
+        var stopping = false
+    }
+
+    /// The address the caller sends to (the callee's address in the caller's SDP).
+    let callerFacingAddress: SocketAddress
+    /// The address the callee sends to (the caller's address in the callee's SDP).
+    let calleeFacingAddress: SocketAddress
+
+    private let sockets: [UDPSocket]
+    private let destinations: [SocketAddress]
+    private let eventLoop: UDPEventLoop
+    private let condition = NSCondition()
+    // Only touched with `condition` locked.
+    nonisolated(unsafe) private var state: State
+    private let finished = DispatchSemaphore(value: 0)
+    // Only the delivery thread touches it until `stop()` has waited for that thread.
+    nonisolated(unsafe) private var capture: WireCapture?
+
+    /// Binds the two sockets on the loopback and starts forwarding between `caller` and `callee`.
+    /// - Parameter capture: where to record every forwarded datagram, if anywhere.
+    init(caller: SocketAddress, callee: SocketAddress, impairment: RelayImpairment, capture: WireCapture? = nil) throws(TransportError) {
+        let options = UDPSocketOptions(dscp: nil)
+        let callerFacing = try UDPSocket(binding: .loopbackIPv4(), options: options)
+        let calleeFacing = try UDPSocket(binding: .loopbackIPv4(), options: options)
+        callerFacingAddress = callerFacing.localAddress
+        calleeFacingAddress = calleeFacing.localAddress
+        // Indexed by direction: where datagrams going that way leave from, and go to.
+        sockets = [calleeFacing, callerFacing]
+        destinations = [callee, caller]
+        state = State(impairment: impairment)
+        self.capture = capture
+        eventLoop = try UDPEventLoop()
+        for (socket, direction) in [(callerFacing, RelayDirection.callerToCallee), (calleeFacing, .calleeToCaller)] {
+            _ = try eventLoop.register(socket) { [self] datagram in
+                arrived(datagram, going: direction)
+            }
+        }
+        let thread = Thread { [self] in deliver() }
+        thread.name = "impairment-relay"
+        thread.start()
+    }
+
+    /// Stops forwarding (datagrams still in flight are dropped), closes the capture and
+    /// returns what the relay did in each direction, indexed by ``RelayDirection/rawValue``.
+    /// - Throws: the capture file's write error.
+    func stop() throws -> [RelayCounts] {
+        eventLoop.shutdown()
+        let counts = condition.withLock {
+            state.stopping = true
+            condition.signal()
+            return state.counts
+        }
+        finished.wait()
+        try capture?.finish()
+        return counts
+    }
+
+    /// The I/O thread's part: decide the datagram's fate and schedule its copies.
+    private func arrived(_ datagram: ReceivedDatagram, going direction: RelayDirection) {
+        guard !datagram.isTruncated else { return }
+        let bytes = UnsafeRawBufferPointer(datagram.bytes)
+        let traffic = RelayTraffic(classifying: bytes)
+        let arrival = datagram.arrivalNanoseconds != 0 ? datagram.arrivalNanoseconds : Self.now()
+        let copy = Array(bytes)
+        condition.withLock {
+            guard !state.stopping else { return }
+            let fate = state.impairment.next(traffic, direction)
+            state.counts[direction.rawValue].record(traffic, fate: fate)
+            for delay in fate {
+                let due = arrival &+ Int64((delay * 1_000_000).rounded())
+                state.heap.schedule(Datagram(bytes: copy, direction: direction), dueNanoseconds: due)
+            }
+            condition.signal()
+        }
+    }
+
+    /// The delivery thread: sleeps until the earliest datagram is due, then sends all that are.
+    private func deliver() {
+        defer { finished.signal() }
+        var due: [Datagram] = []
+        while true {
+            condition.lock()
+            while !state.stopping {
+                let now = Self.now()
+                while let datagram = state.heap.popDue(atOrBefore: now) { due.append(datagram) }
+                guard due.isEmpty else { break }
+                if let next = state.heap.nextDueNanoseconds {
+                    _ = condition.wait(until: Date(timeIntervalSince1970: Double(next) / 1e9))
+                } else {
+                    condition.wait()
+                }
+            }
+            let stopping = state.stopping
+            condition.unlock()
+            if stopping { return }
+            for datagram in due { send(datagram) }
+            due.removeAll(keepingCapacity: true)
+        }
+    }
+
+    private func send(_ datagram: Datagram) {
+        let socket = sockets[datagram.direction.rawValue]
+        let destination = destinations[datagram.direction.rawValue]
+        datagram.bytes.withUnsafeBytes { bytes in
+            _ = try? socket.send(bytes, to: destination)
+            capture?.record(bytes, from: socket.localAddress, to: destination, atNanoseconds: Self.now())
+        }
+    }
+
+    /// Now on CLOCK_REALTIME, the clock of kernel receive timestamps.
+    private static func now() -> Int64 {
+        var time = timespec()
+        clock_gettime(CLOCK_REALTIME, &time)
+        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
+    }
+}
+
+extension RelayCounts {
+    /// Counts one datagram of `traffic` whose fate is `fate`.
+    fileprivate mutating func record(_ traffic: RelayTraffic, fate: PacketFates.Fate) {
+        switch traffic {
+        case .rtp:
+            rtpReceived += 1
+            rtpDelivered += fate.count
+            if fate.isEmpty { rtpDropped += 1 }
+            rtpDelaySumMilliseconds += fate.reduce(0, +)
+        case .rtcp:
+            rtcpReceived += 1
+            rtcpDelivered += fate.count
+            if fate.isEmpty { rtcpDropped += 1 }
+        }
+    }
+}

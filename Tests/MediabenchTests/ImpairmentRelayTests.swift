@@ -1,0 +1,94 @@
+import Foundation
+import MediaSession
+import NetworkModel
+import Synchronization
+import Testing
+
+@testable import MediabenchCLI
+
+/// The impairment relay forwards real datagrams over loopback exactly as its trace says.
+@Suite(.serialized) struct ImpairmentRelayTests {
+    /// One datagram as the far end received it.
+    struct Arrival {
+        var index: Int
+        var nanoseconds: Int64
+    }
+
+    /// Sends `count` RTP-looking datagrams `spacingMilliseconds` apart from a socket standing for
+    /// the caller through a relay with `impairment`, and returns the send times and what the
+    /// socket standing for the callee received (waiting `drainSeconds` at the end).
+    func exchange(
+        count: Int, spacingMilliseconds: Double, impairment: RelayImpairment, drainSeconds: Double
+    ) throws -> (sent: [Int64], arrivals: [Arrival], counts: [RelayCounts]) {
+        let caller = try UDPSocket(binding: .loopbackIPv4())
+        let callee = try UDPSocket(binding: .loopbackIPv4())
+        let relay = try ImpairmentRelay(caller: caller.localAddress, callee: callee.localAddress, impairment: impairment)
+        let received = Mutex<[Arrival]>([])
+        let loop = try UDPEventLoop()
+        defer { loop.shutdown() }
+        _ = try loop.register(callee) { datagram in
+            let bytes = UnsafeRawBufferPointer(datagram.bytes)
+            let index = bytes.count == 6 ? Int(bytes[2]) << 8 | Int(bytes[3]) : -1
+            received.withLock { $0.append(Arrival(index: index, nanoseconds: datagram.arrivalNanoseconds)) }
+        }
+        var sent: [Int64] = []
+        let start = Date()
+        for index in 0..<count {
+            Thread.sleep(until: start.addingTimeInterval(Double(index) * spacingMilliseconds / 1000))
+            let datagram: [UInt8] = [0x80, 0x00, UInt8(index >> 8), UInt8(index & 0xFF), 0, 0]
+            sent.append(Int64(Date().timeIntervalSince1970 * 1e9))
+            try datagram.withUnsafeBytes { _ = try caller.send($0, to: relay.callerFacingAddress) }
+        }
+        Thread.sleep(forTimeInterval: drainSeconds)
+        let counts = try relay.stop()
+        return (sent, received.withLock { $0 }, counts)
+    }
+
+    @Test func cleanScenarioForwardsEverythingInOrderAfterItsDelay() throws {
+        let (sent, arrivals, counts) = try exchange(
+            count: 50, spacingMilliseconds: 5, impairment: RelayImpairment(scenario: .clean, seed: 1, seconds: 10), drainSeconds: 0.2
+        )
+        #expect(arrivals.map(\.index) == Array(0..<50))
+        for arrival in arrivals {
+            let delay = Double(arrival.nanoseconds - sent[arrival.index]) / 1e6
+            #expect(abs(delay - 40) < 4, "packet \(arrival.index) took \(delay) ms, the clean path's delay is 40 ms")
+        }
+        #expect(counts[RelayDirection.callerToCallee.rawValue].rtpReceived == 50)
+        #expect(counts[RelayDirection.callerToCallee.rawValue].rtpDelivered == 50)
+    }
+
+    @Test func lossyJitteryPathDeliversExactlyWhatTheTraceSays() throws {
+        var profile = NetworkProfile()
+        profile.durationSeconds = 5
+        profile.jitter = .normal(meanMilliseconds: 0, standardDeviationMilliseconds: 15)
+        profile.loss = .random(0.1)
+        profile.reorderProbability = 0.2
+        profile.reorderDelayMilliseconds = 40
+        profile.duplicateProbability = 0.1
+        let trace = TraceGenerator(profile: profile).generate(seed: 7).trace
+        var fates = PacketFates(trace: trace)
+        let expected = (0..<100).map { _ in fates.next() }
+        #expect(expected.contains { $0.isEmpty } && expected.contains { $0.count == 2 }, "the trace has losses and duplicates")
+        let (sent, arrivals, counts) = try exchange(
+            count: 100, spacingMilliseconds: 10,
+            impairment: RelayImpairment(callerToCallee: PacketFates(trace: trace), calleeToCaller: PacketFates(trace: trace)),
+            drainSeconds: 0.4
+        )
+        #expect(arrivals.count == expected.reduce(0) { $0 + $1.count })
+        #expect(counts[0].rtpDropped == expected.filter(\.isEmpty).count)
+        for (index, delays) in expected.enumerated() {
+            let copies = arrivals.filter { $0.index == index }.map { Double($0.nanoseconds - sent[index]) / 1e6 }
+            #expect(copies.count == delays.count, "packet \(index): \(copies.count) copies, the trace says \(delays.count)")
+            for (measured, delay) in zip(copies.sorted(), delays.sorted()) {
+                #expect(abs(measured - delay) < 4, "packet \(index) took \(measured) ms, the trace says \(delay) ms")
+            }
+        }
+        // The arrival order is the trace's (the reordered packets overtaken), up to ties within a few ms.
+        for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
+            let dueEarlier = sent[earlier.index] + Int64((expected[earlier.index].min() ?? 0) * 1e6)
+            let dueLater = sent[later.index] + Int64((expected[later.index].max() ?? 0) * 1e6)
+            #expect(dueEarlier <= dueLater + 4_000_000, "packet \(earlier.index) arrived before \(later.index)")
+        }
+        #expect(zip(arrivals, arrivals.dropFirst()).contains { $0.index > $1.index }, "some packets were reordered")
+    }
+}
