@@ -1,3 +1,5 @@
+import Codecs
+
 /// `mediabench call`: two sessions talking over loopback UDP through an impairment relay
 /// (issue 7).
 struct CallCommand: Command {
@@ -21,8 +23,14 @@ struct CallCommand: Command {
     let name = "call"
     let summary = "Make a call between two sessions over loopback UDP through an impaired network."
     let discussion = """
-        Prints a quality line each second (MOS, jitter, latency, loss), then a summary with the \
-        measured mouth-to-ear delay.
+        The caller sends IN.wav (any rate, mixed to mono and resampled to the codec's 8 or \
+        48 kHz) or a built-in speech-like signal; the callee talks back and records what it \
+        hears. The relay between them forwards real datagrams with the delays, losses, \
+        reordering and duplicates of the scenario, each direction with its own seeded trace \
+        (RTCP too, from traces of its own). DTMF digits are sent one second in. Prints a \
+        quality line each second (MOS, jitter, latency, loss), then a summary with the \
+        mouth-to-ear delay measured by cross-correlating what was sent with what was heard. \
+        The capture holds what left the relay (SRTP-protected when SRTP is on).
         """
     var arguments: [any ArgumentDeclaring] {
         [
@@ -32,6 +40,42 @@ struct CallCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        throw NotYetAvailable()
+        var settings = CallSettings()
+        if let codec = arguments[Self.codec] { settings.codec = try TranscodeCodec(parsing: codec) }
+        if let suite = arguments[Self.srtp] { settings.srtp = try CallSettings.srtpSuite(named: suite) }
+        settings.durationSeconds = arguments[Self.duration] ?? 30
+        settings.scenario = try CallSettings.scenario(named: arguments[Self.scenario] ?? "clean")
+        settings.seed = arguments[Self.seed] ?? 1
+        settings.dtmf = try CallSettings.dtmfDigits(arguments[Self.dtmf] ?? "")
+        settings.capturePath = arguments[Self.capture]
+        if let input = arguments[Self.input] {
+            settings.speech = try Self.speech(from: input, in: settings.audioFormat)
+        }
+        let outcome = try RelayedCall(settings: settings).run(printingTo: console)
+        if let output = arguments[Self.output] {
+            try Self.write(outcome.received, in: settings.audioFormat, to: output)
+            console.write("wrote \(output)\n")
+        }
+        return 0
+    }
+
+    /// The WAV file at `path`, mixed to mono and resampled to `format`.
+    private static func speech(from path: String, in format: AudioFormat) throws -> [Int16] {
+        let audio: WAVAudio
+        do {
+            audio = try WAVAudio(contentsOfFile: path)
+        } catch {
+            throw CommandFailure("\(path): \(error)")
+        }
+        return try Transcoder.convert(audio.samples, from: audio.format, to: format)
+    }
+
+    /// Writes `samples` as a WAV file.
+    static func write(_ samples: [Int16], in format: AudioFormat, to path: String) throws {
+        do {
+            try WAVAudio(format: format, samples: samples).write(toFile: path)
+        } catch {
+            throw CommandFailure("\(path): \(error)")
+        }
     }
 }

@@ -35,7 +35,7 @@ struct Transcoder {
 
     func run(_ input: WAVAudio) throws -> (audio: WAVAudio, summary: Summary) {
         let codecFormat = codec.codecFormat(for: input.format)
-        let samples = try convert(input.samples, from: input.format, to: codecFormat)
+        let samples = try Self.convert(input.samples, from: input.format, to: codecFormat)
         var (encoder, decoder) = try makeCodec(format: codecFormat)
         let frameSamples = encoder.samplesPerFrame * codecFormat.channels
         var summary = Summary()
@@ -87,7 +87,7 @@ struct Transcoder {
         }
 
         let lookahead = encoder.algorithmicDelaySamples - encoder.samplesPerFrame
-        var result = try convert(Array(decoded.dropFirst(lookahead * codecFormat.channels)), from: codecFormat, to: input.format)
+        var result = try Self.convert(Array(decoded.dropFirst(lookahead * codecFormat.channels)), from: codecFormat, to: input.format)
         result = Array(result.prefix(input.samples.count))
         result += [Int16](repeating: 0, count: input.samples.count - result.count)
         return (WAVAudio(format: input.format, samples: result), summary)
@@ -111,7 +111,7 @@ struct Transcoder {
 
     /// Converts interleaved `samples` between formats: channels by averaging or duplicating,
     /// rate with the speexdsp resampler, whose delay is removed so the audio stays aligned.
-    private func convert(_ samples: [Int16], from source: AudioFormat, to target: AudioFormat) throws -> [Int16] {
+    static func convert(_ samples: [Int16], from source: AudioFormat, to target: AudioFormat) throws -> [Int16] {
         var audio = Self.mixChannels(samples, from: source.channels, to: target.channels)
         guard source.sampleRate != target.sampleRate else { return audio }
         let resampler = try Resampler(

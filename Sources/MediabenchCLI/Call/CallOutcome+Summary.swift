@@ -1,0 +1,37 @@
+import Foundation
+
+extension CallOutcome {
+    /// The summary printed after the quality lines.
+    var summary: String {
+        func format(_ value: Double, _ decimals: Int = 1) -> String { String(format: "%.\(decimals)f", value) }
+        let forward = relay[RelayDirection.callerToCallee.rawValue]
+        let final = reports.last?.quality
+        let scores = reports.compactMap(\.quality.meanOpinionScore)
+        let mos = scores.isEmpty
+            ? "-" : "\(format(scores.reduce(0, +) / Double(scores.count), 2)) mean, \(format(scores.min() ?? 0, 2)) lowest"
+        let playout = reports.last?.jitterBuffer
+        let concealment = playout.map { $0.playedSamples == 0 ? 0 : Double($0.concealedSamples) * 100 / Double($0.playedSamples) } ?? 0
+        let budget = delayBudget
+        let total = budget.networkMilliseconds + budget.jitterBufferMilliseconds + budget.codecMilliseconds + budget.packetisationMilliseconds
+        let delay = mouthToEar.map { """
+            \(format($0.milliseconds)) ms measured (correlation \(format($0.correlation, 2))); parts: network \
+            \(format(budget.networkMilliseconds)) + jitter buffer \(format(budget.jitterBufferMilliseconds)) + codec \
+            \(format(budget.codecMilliseconds)) + packetisation \(format(budget.packetisationMilliseconds)) = \(format(total)) ms
+            """ } ?? "not found (the received audio does not match what was sent)"
+        let dtmf = settings.dtmf.isEmpty
+            ? "none sent" : "sent \(settings.dtmf), received \(dtmfReceived.isEmpty ? "nothing" : dtmfReceived)"
+        return """
+
+            summary (what the callee heard)
+              packets        caller sent \(caller.rtpPacketsSent) RTP; the network lost \(forward.rtpDropped) and \
+            duplicated \(forward.rtpDelivered + forward.rtpDropped - forward.rtpReceived); callee accepted \(callee.rtpPacketsReceived)
+              loss           network \(format(final?.cumulativeLoss.networkLossPercent ?? 0)) %, after the jitter buffer \
+            \(format(final?.cumulativeLoss.effectiveLossPercent ?? 0)) %, concealment \(format(concealment)) %
+              jitter         \(format(callee.jitterMilliseconds)) ms (RFC 3550)
+              MOS            \(mos)
+              DTMF           \(dtmf)
+              mouth-to-ear   \(delay)
+
+            """
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MediaSession
+import QualityMetrics
+
+/// What a ``RelayedCall`` did and measured.
+struct CallOutcome {
+    /// The settings the call ran with.
+    let settings: CallSettings
+    /// What the caller captured (its speech, cut to the call's length).
+    let sent: [Int16]
+    /// What the callee played, from its first 10 ms period on.
+    let received: [Int16]
+    /// The callee's first playback period minus the caller's first capture period, in nanoseconds.
+    let playbackStartsAfterCaptureNanoseconds: Int64
+    /// The caller's final counters.
+    let caller: MediaSessionStatistics
+    /// The callee's final counters.
+    let callee: MediaSessionStatistics
+    /// The callee's quality reports, one a second.
+    let reports: [MediaQualityReport]
+    /// The DTMF digits the callee received, in order.
+    let dtmfReceived: String
+    /// What the relay did, indexed by ``RelayDirection/rawValue``.
+    let relay: [RelayCounts]
+    /// The caller's side of the negotiation (codec, SRTP).
+    let callerMedia: NegotiatedAudio
+
+    init(
+        settings: CallSettings, sent: [Int16], received: [Int16], playbackStartsAfterCaptureNanoseconds: Int64,
+        caller: MediaSessionStatistics, callee: MediaSessionStatistics, reports: [MediaQualityReport], dtmfReceived: String,
+        relay: [RelayCounts], callerMedia: NegotiatedAudio
+    ) {
+        self.settings = settings
+        self.sent = Array(sent.prefix(Int(settings.durationSeconds * Double(settings.audioFormat.sampleRate))))
+        self.received = received
+        self.playbackStartsAfterCaptureNanoseconds = playbackStartsAfterCaptureNanoseconds
+        self.caller = caller
+        self.callee = callee
+        self.reports = reports
+        self.dtmfReceived = dtmfReceived
+        self.relay = relay
+        self.callerMedia = callerMedia
+        mouthToEar = Self.measureMouthToEar(
+            sent: self.sent, received: received, sampleRate: settings.audioFormat.sampleRate,
+            playbackOffsetNanoseconds: playbackStartsAfterCaptureNanoseconds
+        )
+    }
+
+    /// The measured mouth-to-ear delay, if the audio could be aligned.
+    let mouthToEar: MouthToEar?
+
+    /// The delay from the caller's microphone to the callee's speaker, found by cross-correlating
+    /// what was captured with what was played.
+    struct MouthToEar {
+        /// The delay in milliseconds: the playback lag of the audio plus the 10 ms a capture period
+        /// spends filling (a sample read at tick T was spoken during the 10 ms before T).
+        var milliseconds: Double
+        /// The normalised cross-correlation at that lag (1: the same waveform).
+        var correlation: Double
+    }
+
+    /// What the delay should be at most: network + jitter buffer + codec + packetisation (the
+    /// parts the quality monitor reports, the network part measured by the relay).
+    var delayBudget: (networkMilliseconds: Double, jitterBufferMilliseconds: Double, codecMilliseconds: Double, packetisationMilliseconds: Double) {
+        let latencies = reports.map(\.quality.latency)
+        let jitterBuffer = latencies.isEmpty ? 0 : latencies.map(\.jitterBufferMilliseconds).reduce(0, +) / Double(latencies.count)
+        return (
+            relay[RelayDirection.callerToCallee.rawValue].meanRTPDelayMilliseconds, jitterBuffer,
+            latencies.last?.codecMilliseconds ?? 0, latencies.last?.packetisationMilliseconds ?? 0
+        )
+    }
+
+    private static func measureMouthToEar(sent: [Int16], received: [Int16], sampleRate: Int, playbackOffsetNanoseconds: Int64) -> MouthToEar? {
+        guard let match = AudioAlignment.lag(of: received, behind: sent, sampleRate: sampleRate, maximumLagSamples: 2 * sampleRate) else {
+            return nil
+        }
+        let milliseconds = Double(playbackOffsetNanoseconds) / 1e6 + Double(match.lagSamples) * 1000 / Double(sampleRate) + 10
+        return MouthToEar(milliseconds: milliseconds, correlation: match.correlation)
+    }
+}
