@@ -43,6 +43,6 @@ case "$1" in
     --smoke) for target in $(targets); do run_target "$target" 20000; done ;;
     --all) for target in $(targets); do run_target "$target" "${2:-10000000}"; done ;;
     -*) usage ;;
-    *) targets | grep -qx "$1" || { echo "fuzz.sh: unknown target '$1'" >&2; exit 2; }
+    *) targets | grep -x "$1" >/dev/null || { echo "fuzz.sh: unknown target '$1'" >&2; exit 2; }
        run_target "$1" "${2:-10000000}" ;;
 esac

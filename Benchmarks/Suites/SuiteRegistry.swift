@@ -10,6 +10,7 @@ public enum SuiteRegistry {
         .opus,
         .rtp,
         .srtp,
+        .jitter,
     ]
 
     /// The suite named `name`, if there is one.

@@ -35,18 +35,23 @@ struct DelayEstimator {
     static let referenceWindow = 256
 
     init(configuration: JitterBufferConfiguration) {
-        quantile = min(max(configuration.delayQuantile, 0.5), 0.999)
-        forgetFactor = min(max(configuration.histogramForgetFactor, 0.5), 0.99999)
-        minimumMilliseconds = max(configuration.minimumDelayMilliseconds, 0)
-        maximumMilliseconds = max(configuration.maximumDelayMilliseconds, minimumMilliseconds)
+        /// A setting limited to `range`, or `fallback` when it is not a number.
+        func limited(_ value: Double, _ range: ClosedRange<Double>, fallback: Double) -> Double {
+            value.isFinite ? min(max(value, range.lowerBound), range.upperBound) : fallback
+        }
+        quantile = limited(configuration.delayQuantile, 0.5...0.999, fallback: 0.97)
+        forgetFactor = limited(configuration.histogramForgetFactor, 0.5...0.99999, fallback: 0.997)
+        minimumMilliseconds = limited(configuration.minimumDelayMilliseconds, 0...10_000, fallback: 0)
+        maximumMilliseconds = limited(configuration.maximumDelayMilliseconds, minimumMilliseconds...10_000, fallback: 1000)
         if case let .fixed(milliseconds) = configuration.delayPolicy {
-            fixedMilliseconds = min(max(milliseconds, 0), maximumMilliseconds)
+            fixedMilliseconds = limited(milliseconds, 0...maximumMilliseconds, fallback: 0)
         } else {
             fixedMilliseconds = nil
         }
         histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
-        targetMilliseconds = fixedMilliseconds ?? min(max(configuration.initialDelayMilliseconds, minimumMilliseconds), maximumMilliseconds)
+        targetMilliseconds =
+            fixedMilliseconds ?? limited(configuration.initialDelayMilliseconds, minimumMilliseconds...maximumMilliseconds, fallback: 60)
         // The initial delay is the prior: one sample, outweighed once about 1/(1 − quantile)
         // packets have arrived.
         histogram.add(targetMilliseconds, forgetFactor: forgetFactor)
@@ -84,6 +89,12 @@ struct DelayEstimator {
         if inSpike { spikeCount += 1 }
         histogram.add(relativeDelay + waitMilliseconds, forgetFactor: forgetFactor)
         updateTarget()
+    }
+
+    /// How far the delay distribution reaches beyond the target: the 99.5th percentile minus
+    /// the target quantile, in milliseconds. Late packets are plausible within that reach.
+    var tailMilliseconds: Double {
+        max(histogram.value(atQuantile: 0.995) - histogram.value(atQuantile: quantile), 0)
     }
 
     /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of

@@ -16,7 +16,8 @@ struct DelayHistogram {
     mutating func add(_ milliseconds: Double, forgetFactor: Double) {
         let forget = min(forgetFactor, Double(sampleCount) / Double(sampleCount + 1))
         for bucket in weights.indices { weights[bucket] *= forget }
-        let bucket = min(max(Int(milliseconds / bucketMilliseconds), 0), weights.count - 1)
+        let last = Double(weights.count - 1)
+        let bucket = milliseconds.isFinite ? Int(min(max(milliseconds / bucketMilliseconds, 0), last)) : Int(last)
         weights[bucket] += 1 - forget
         sampleCount += 1
     }

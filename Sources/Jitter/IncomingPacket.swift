@@ -44,6 +44,8 @@ public enum InsertOutcome: Sendable, Equatable {
     case late
     /// Dropped because its payload is larger than the configured maximum.
     case oversized
+    /// Dropped because its arrival time is not a finite time within 30 years of zero.
+    case invalidArrivalTime
 }
 
 /// Extends wrapping RTP counters (16-bit sequence numbers, 32-bit timestamps) to 64 bits by

@@ -41,7 +41,7 @@ extension JitterBuffer {
     }
 
     /// Queues the next piece of audio at the end of the queue and says what it was.
-    private mutating func produceChunk() -> PlayoutDecision.Kind? {
+    private mutating func produceChunk() -> PlayoutDecision.Kind {
         let end = queueEndPosition
         discardPassedPackets()
         let next = store.earliest()
@@ -65,10 +65,11 @@ extension JitterBuffer {
                 playComfortNoise(frames: samplesPerPull)
                 return .comfortNoise
             }
-            // With nothing at all to play, the next packet is more likely late than lost: the
-            // first of the concealment waits for it (the media does not advance, the delay
-            // grows; not in a fixed buffer); beyond that the gap is treated as loss.
-            let waits = next == nil && !estimator.isFixed && concealedRunSamples < inPlaceConcealmentSamples
+            // With nothing at all to play, the next packet may be late rather than lost: as
+            // long as the delay distribution says lateness that long is plausible, the
+            // concealment waits for it (the media does not advance, the delay grows; not in
+            // a fixed buffer); beyond that the gap is treated as loss.
+            let waits = next == nil && !estimator.isFixed && concealedRunSamples + samplesPerPull <= inPlaceConcealmentSamples
             conceal(before: next, advancing: !waits)
             return .conceal
         }
@@ -82,13 +83,12 @@ extension JitterBuffer {
         }
     }
 
-    /// How much concealment may wait in place for a late packet.
-    private var inPlaceConcealmentSamples: Int { 2 * samplesPerPull }
-
-    private var fadeStartSamples: Int { Int(configuration.concealmentFadeStartMilliseconds) * format.sampleRate / 1000 }
-    private var fadeEndSamples: Int {
-        fadeStartSamples + Int(configuration.concealmentFadeMilliseconds) * format.sampleRate / 1000
+    /// How much concealment may wait in place for a late packet: the reach of the delay
+    /// distribution beyond the target, one pull at least, two at most.
+    private var inPlaceConcealmentSamples: Int {
+        min(max(Int(mediaPosition(ofMilliseconds: estimator.tailMilliseconds)), samplesPerPull), 2 * samplesPerPull)
     }
+
 
     /// Decodes the stored packet `slot`, which covers the end of the queue, and queues its audio
     /// from there on (cross-faded from concealment when it follows concealment).
@@ -230,7 +230,7 @@ extension JitterBuffer {
         guard let start = openConcealmentStart else { return }
         openConcealmentStart = nil
         let samples = counters.playedSamples + queue.count - start
-        let milliseconds = Double(samples) * 1000 / Double(format.sampleRate)
+        let milliseconds = self.milliseconds(Int64(samples))
         if !resumedByTalkspurt, milliseconds >= 150 {
             counters.interruptions += 1
             counters.interruptionMilliseconds += milliseconds
@@ -263,7 +263,7 @@ extension JitterBuffer {
         case .none where error < 0: stretchState = .decelerating
         default: break
         }
-        guard stretchState != .none else { return nil }
+        guard stretchState != .none, counters.playedSamples >= nextStretchAllowed else { return nil }
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
@@ -280,6 +280,8 @@ extension JitterBuffer {
         )
         queue.commitEdit(change: change)
         guard change != 0 else { return nil }
+        // At most one seam per 40 ms of audio, so speech is never stretched seam after seam.
+        nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull
         if change > 0 {
             counters.insertedSamples += change
             return .decelerate

@@ -36,6 +36,11 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     public let format: AudioFormat
     /// Samples per channel produced by each pull: 10 ms.
     public let samplesPerPull: Int
+    /// The output sample rate the timeline counts in (the format's, at least 1000 Hz).
+    let sampleRate: Int
+    /// Concealment of a gap plays at full level up to here, then fades out by the end (samples).
+    let fadeStartSamples: Int
+    let fadeEndSamples: Int
     /// The decoder, which the buffer owns.
     public internal(set) var decoder: Decoder
     /// The running counters.
@@ -69,6 +74,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     enum Stretch { case none, accelerating, decelerating }
     var mode = Mode.comfortNoise
     var stretchState = Stretch.none
+    var nextStretchAllowed = 0
     var concealedRunSamples = 0
     var openConcealmentStart: Int?
     var currentDelayMilliseconds = 0.0
@@ -95,9 +101,12 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         self.configuration = configuration
         format = decoder.format
         let rate = max(format.sampleRate, 1000)
+        sampleRate = rate
+        fadeStartSamples = Self.samples(configuration.concealmentFadeStartMilliseconds, rate: rate)
+        fadeEndSamples = fadeStartSamples + Self.samples(configuration.concealmentFadeMilliseconds, rate: rate)
         let channels = max(format.channels, 1)
         samplesPerPull = rate / 100
-        let maximumFrame = rate * max(configuration.maximumFrameMilliseconds, 10) / 1000
+        let maximumFrame = rate * min(max(configuration.maximumFrameMilliseconds, 10), 1000) / 1000
         frameSamples = rate / 50
         estimator = DelayEstimator(configuration: configuration)
         store = PacketStore(capacity: configuration.packetCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
@@ -122,6 +131,10 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         guard packet.payload.count <= store.maximumPayloadBytes else {
             counters.packetsDiscarded += 1
             return .oversized
+        }
+        guard arrivalMilliseconds.isFinite, abs(arrivalMilliseconds) < 1e12 else {
+            counters.packetsDiscarded += 1
+            return .invalidArrivalTime
         }
         var reset = false
         if ssrc != packet.ssrc {
@@ -163,18 +176,18 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
 
     /// Milliseconds on the media timeline.
     func milliseconds(_ position: Int64) -> Double {
-        Double(position) * 1000 / Double(format.sampleRate)
+        Double(position) * 1000 / Double(sampleRate)
     }
 
     /// The media position of an unwrapped timestamp of the current stream.
     func position(ofTimestamp timestamp: UInt64) -> Int64 {
         let ticks = Int64(bitPattern: timestamp &- timestampOrigin)
-        return positionBase &+ ticks &* Int64(format.sampleRate) / Int64(max(decoder.rtpClockRate, 1))
+        return positionBase &+ ticks &* Int64(sampleRate) / Int64(max(decoder.rtpClockRate, 1))
     }
 
     /// The wire timestamp of a media position of the current stream.
     func timestamp(ofPosition position: Int64) -> UInt32 {
-        let ticks = (position &- positionBase) &* Int64(max(decoder.rtpClockRate, 1)) / Int64(format.sampleRate)
+        let ticks = (position &- positionBase) &* Int64(max(decoder.rtpClockRate, 1)) / Int64(sampleRate)
         return UInt32(truncatingIfNeeded: timestampOrigin &+ UInt64(bitPattern: ticks))
     }
 
@@ -233,9 +246,14 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         queueEndPosition = start
     }
 
+    /// A duration from the configuration in samples, limited to 0…10 s.
+    private static func samples(_ milliseconds: Double, rate: Int) -> Int {
+        milliseconds.isFinite ? Int(min(max(milliseconds, 0), 10_000) * Double(rate) / 1000) : 0
+    }
+
     /// The media position of a time on the media timeline.
     func mediaPosition(ofMilliseconds milliseconds: Double) -> Int64 {
-        let samples = (milliseconds * Double(format.sampleRate) / 1000).rounded(.down)
+        let samples = (milliseconds * Double(sampleRate) / 1000).rounded(.down)
         guard samples.isFinite, abs(samples) < 0x1p62 else { return samples < 0 ? -(1 << 62) : 1 << 62 }
         return Int64(samples)
     }

@@ -7,7 +7,8 @@ public enum DelayPolicy: Sendable, Equatable {
     case fixed(milliseconds: Double)
 }
 
-/// The settings of a ``JitterBuffer``; everything is allocated from them at creation.
+/// The settings of a ``JitterBuffer``; everything is allocated from them at creation. Values
+/// out of range are limited (delays to 0…10 s, frames to 10…1000 ms), not refused.
 public struct JitterBufferConfiguration: Sendable, Equatable {
     /// The most packets held at once; a packet arriving when the store is full evicts the
     /// earliest one.
@@ -27,8 +28,9 @@ public struct JitterBufferConfiguration: Sendable, Equatable {
     /// The fraction of packets the target delay should let arrive in time (0.95–0.99).
     public var delayQuantile = 0.97
     /// How much each new relative-delay sample keeps of the old histogram (closer to 1 is a
-    /// longer memory; 0.993 remembers about 140 packets).
-    public var histogramForgetFactor = 0.993
+    /// longer memory; 0.997 remembers about 330 packets, under 7 s of 20 ms packets). Path
+    /// stalls do not need a short memory: they are recorded as one sample each.
+    public var histogramForgetFactor = 0.997
     /// The payload type of RFC 3389 comfort-noise packets, played as comfort noise.
     public var comfortNoisePayloadType: UInt8? = 13
     /// How long concealment plays at full level before it starts fading, in milliseconds.

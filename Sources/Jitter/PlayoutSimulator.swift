@@ -1,3 +1,5 @@
+import Codecs
+
 /// One row of a network trace to replay: a packet as sent and when (if ever) it arrived.
 /// A duplicate is a second row with the same sequence number.
 public struct SimulatedPacket: Sendable, Equatable {
@@ -31,6 +33,18 @@ public struct PlayoutRecord: Sendable, Equatable {
     public var decodedSequenceNumbers: [UInt64]
     /// The wall time the pull took, in microseconds.
     public var pullMicroseconds: Double
+
+    /// A record; scoring another buffer's playout builds these from what it played.
+    public init(
+        timeMilliseconds: Double, kind: PlayoutDecision.Kind, rtpTimestamp: UInt64, decodedSequenceNumbers: [UInt64],
+        pullMicroseconds: Double
+    ) {
+        self.timeMilliseconds = timeMilliseconds
+        self.kind = kind
+        self.rtpTimestamp = rtpTimestamp
+        self.decodedSequenceNumbers = decodedSequenceNumbers
+        self.pullMicroseconds = pullMicroseconds
+    }
 }
 
 /// Replays a network trace through a ``JitterBuffer`` with a 10 ms pull clock and records what
@@ -66,19 +80,60 @@ public struct PlayoutSimulator: Sendable {
     /// Replays `packets` (in send order) and returns one record per pull, from the first
     /// arrival until half a second after the last.
     public func play(_ packets: [SimulatedPacket]) -> [PlayoutRecord] {
+        var records: [PlayoutRecord] = []
+        guard let first = packets.first(where: { $0.arrivalMilliseconds != nil }) else { return records }
+        var timestamps = TimestampTracker(reference: first.rtpTimestamp)
+        replay(
+            packets, decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame),
+            payload: { packet in
+                var payload = [UInt8](repeating: 0, count: SyntheticVoiceDecoder.payloadBytes)
+                payload.withUnsafeMutableBytes {
+                    SyntheticVoiceDecoder.writePayload(sequenceNumber: packet.sequenceNumber, timestamp: packet.rtpTimestamp, into: $0)
+                }
+                return payload
+            },
+            afterPull: { decision, time, microseconds, _, decoder in
+                let decoded = decoder.events.compactMap { event -> UInt64? in
+                    switch event {
+                    case let .decoded(sequence), let .recovered(sequence): sequence
+                    case .concealed: nil
+                    }
+                }
+                decoder.clearEvents()
+                records.append(
+                    PlayoutRecord(
+                        timeMilliseconds: time, kind: decision.kind, rtpTimestamp: timestamps.unwrap(decision.rtpTimestamp),
+                        decodedSequenceNumbers: decoded, pullMicroseconds: microseconds
+                    )
+                )
+            }
+        )
+        return records
+    }
+
+    /// Replays `packets` through a real codec and returns what a listener would hear: the PCM
+    /// of every pull, in order. `payload` gives each packet's encoded frame.
+    public func render<Decoder: AudioDecoder>(
+        _ packets: [SimulatedPacket], decoder: Decoder, payload: (SimulatedPacket) -> [UInt8]
+    ) -> [Int16] {
+        var audio: [Int16] = []
+        replay(packets, decoder: decoder, payload: payload) { _, _, _, pcm, _ in audio += pcm }
+        return audio
+    }
+
+    /// The replay loop: inserts each packet when the pull clock reaches its arrival, pulls every
+    /// 10 ms (of the receiver's clock) and hands each pull's outcome to `afterPull`.
+    private func replay<Decoder: AudioDecoder>(
+        _ packets: [SimulatedPacket], decoder: Decoder, payload: (SimulatedPacket) -> [UInt8],
+        afterPull: (PlayoutDecision, _ timeMilliseconds: Double, _ microseconds: Double, [Int16], inout Decoder) -> Void
+    ) {
         let arrivals = packets.enumerated()
             .compactMap { index, packet in packet.arrivalMilliseconds.map { (index: index, time: $0, packet: packet) } }
             .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
-        guard let first = arrivals.first, let last = arrivals.last else { return [] }
+        guard let first = arrivals.first, let last = arrivals.last else { return }
         let talkspurtStarts = Self.talkspurtStarts(packets, samplesPerFrame: samplesPerFrame)
-        var buffer = JitterBuffer(
-            decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame),
-            configuration: configuration
-        )
+        var buffer = JitterBuffer(decoder: decoder, configuration: configuration)
         var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull * buffer.format.channels)
-        var payload = [UInt8](repeating: 0, count: SyntheticVoiceDecoder.payloadBytes)
-        var records: [PlayoutRecord] = []
-        var timestamps = TimestampTracker(reference: first.packet.rtpTimestamp)
         let interval = 10 / (1 + receiverClockDriftPPM * 1e-6)
         let clock = ContinuousClock()
         var next = 0
@@ -88,10 +143,7 @@ public struct PlayoutSimulator: Sendable {
             guard now <= last.time + 500 else { break }
             while next < arrivals.count, arrivals[next].time <= now {
                 let packet = arrivals[next].packet
-                payload.withUnsafeMutableBytes {
-                    SyntheticVoiceDecoder.writePayload(sequenceNumber: packet.sequenceNumber, timestamp: packet.rtpTimestamp, into: $0)
-                }
-                _ = payload.withUnsafeBytes { bytes in
+                _ = payload(packet).withUnsafeBytes { bytes in
                     buffer.insert(
                         IncomingPacket(
                             sequenceNumber: UInt16(truncatingIfNeeded: packet.sequenceNumber),
@@ -103,26 +155,13 @@ public struct PlayoutSimulator: Sendable {
                 }
                 next += 1
             }
-            buffer.decoder.clearEvents()
             let started = clock.now
             let decision = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
             let elapsed = clock.now - started
-            let decoded = buffer.decoder.events.compactMap { event -> UInt64? in
-                switch event {
-                case let .decoded(sequence), let .recovered(sequence): sequence
-                case .concealed: nil
-                }
-            }
-            records.append(
-                PlayoutRecord(
-                    timeMilliseconds: now, kind: decision.kind, rtpTimestamp: timestamps.unwrap(decision.rtpTimestamp),
-                    decodedSequenceNumbers: decoded,
-                    pullMicroseconds: Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
-                )
-            )
+            let microseconds = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+            afterPull(decision, now, microseconds, pcm, &buffer.decoder)
             pull += 1
         }
-        return records
     }
 
     /// The sequence numbers that start a talkspurt.

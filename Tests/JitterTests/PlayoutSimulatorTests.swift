@@ -60,22 +60,30 @@ func score(_ trace: NetworkTrace, policy: DelayPolicy = .adaptive, receiverDrift
         #expect(result.interruptions <= generated.stalls.count, "no interruption beyond the stalls themselves")
     }
 
+    /// Ten minutes of ±1000 ppm sender drift: left alone it would move the delay by 600 ms.
     @Test(arguments: [NetworkScenario.driftFast, .driftSlow])
-    func driftShowsNoDelayTrend(scenario: NetworkScenario) {
-        let packets = simulated(scenario.generate().trace)
+    func driftShowsNoDelayTrendOverTenMinutes(scenario: NetworkScenario) {
+        var profile = scenario.profile
+        profile.durationSeconds = 600
+        let packets = simulated(TraceGenerator(profile: profile).generate(seed: 1).trace)
         let records = PlayoutSimulator().play(packets)
         let result = PlayoutScore(trace: packets, records: records, clockRate: 8000, samplesPerFrame: 160)
         #expect(result.effectiveLossPercent < 0.5)
-        // Mean delay over the first and the last 10 s (after the first 5 s of learning).
-        func meanDelay(_ range: Range<Double>) -> Double {
+        // Mean delay per minute after the first, and its trend by least squares.
+        let windows = stride(from: 60_000.0, to: 600_000, by: 60_000).map { start -> (Double, Double) in
             let slice = PlayoutScore(
-                trace: packets, records: records.filter { range.contains($0.timeMilliseconds) }, clockRate: 8000,
-                samplesPerFrame: 160
+                trace: packets, records: records.filter { (start..<(start + 60_000)).contains($0.timeMilliseconds) },
+                clockRate: 8000, samplesPerFrame: 160
             )
-            return slice.meanDelayMilliseconds
+            return (start / 1000, slice.meanDelayMilliseconds)
         }
-        let early = meanDelay(5000..<15000), late = meanDelay(48000..<58000)
-        #expect(abs(late - early) < 5, "early \(early) ms, late \(late) ms: 43 ms of drift were not absorbed")
+        let meanTime = windows.map(\.0).reduce(0, +) / Double(windows.count)
+        let meanDelay = windows.map(\.1).reduce(0, +) / Double(windows.count)
+        let slope = windows.map { ($0.0 - meanTime) * ($0.1 - meanDelay) }.reduce(0, +)
+            / windows.map { ($0.0 - meanTime) * ($0.0 - meanTime) }.reduce(0, +)
+        let delays = windows.map { Int($0.1) }
+        #expect(abs(slope) < 0.01, "delay trend \(slope) ms/s over \(delays)")
+        #expect(windows.map(\.1).max()! - windows.map(\.1).min()! < 5, "\(delays)")
     }
 
     @Test(arguments: [1000.0, -1000.0])

@@ -1,6 +1,7 @@
 import BenchmarkHarness
 import Codecs
 import Foundation
+import RTP
 import Testing
 
 @testable import Jitter
@@ -56,6 +57,25 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
             #expect(buffer.storedPacketCount <= 8)
         }
         #expect(buffer.statistics.packetsDiscarded == 92, "each packet past the capacity evicts the earliest")
+    }
+
+    @Test func hostileTimesAndSettingsDoNotTrap() {
+        var configuration = JitterBufferConfiguration()
+        configuration.maximumDelayMilliseconds = .nan
+        configuration.delayQuantile = .infinity
+        configuration.initialDelayMilliseconds = -5
+        configuration.concealmentFadeMilliseconds = .greatestFiniteMagnitude
+        configuration.maximumFrameMilliseconds = .max
+        var buffer = JitterBuffer(decoder: ConstantDecoder(), configuration: configuration)
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
+        for (index, arrival) in [Double.nan, .infinity, -.infinity, 1e300, 0, 20, 40].enumerated() {
+            insert(index, into: &buffer, arrival: arrival)
+        }
+        #expect(buffer.statistics.packetsDiscarded == 4, "the four arrival times that are not times")
+        for now in [Double.nan, 0, 1e300, -1e300, 10, 20, 30] {
+            _ = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+        }
+        #expect(buffer.statistics.playedSamples == 7 * 80)
     }
 
     @Test func oversizedPayloadIsRefused() {
@@ -142,5 +162,29 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
         #expect(buffer.statistics.packetsReceived == 60)
         // Most packets are heard despite the scheduling noise of a loaded machine.
         #expect(played.count > 40, "\(played.count) of 60 packets heard")
+    }
+}
+
+@Suite struct RTPPacketInsertTests {
+    @Test func parsedRTPPacketsGoStraightIn() throws {
+        var buffer = JitterBuffer(decoder: ConstantDecoder())
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
+        for index in 0..<20 {
+            // Version 2, marker on the first, PT 0, sequence 65530 + index (wrapping), 20 ms apart.
+            let sequence = UInt16(truncatingIfNeeded: 65530 + index), timestamp = UInt32(index * 160)
+            var datagram: [UInt8] = [0x80, index == 0 ? 0x80 : 0x00, UInt8(sequence >> 8), UInt8(sequence & 0xFF)]
+            datagram += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: timestamp >> $0) } + [0, 0, 0x12, 0x34]
+            datagram += [UInt8](repeating: UInt8(index + 1), count: 160)
+            let outcome = try datagram.withUnsafeBytes { bytes in
+                buffer.insert(try RTPPacket(bytes), arrivalMilliseconds: Double(index * 20))
+            }
+            #expect(outcome == (index == 0 ? .acceptedAfterReset : .accepted))
+            for pull in 0..<2 {
+                _ = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: Double(index * 20 + pull * 10)) }
+            }
+        }
+        #expect(buffer.statistics.packetsReceived == 20)
+        #expect(buffer.statistics.latePackets == 0 && buffer.statistics.duplicatePackets == 0)
+        #expect(pcm.allSatisfy { $0 > 0 }, "decoded audio is playing")
     }
 }

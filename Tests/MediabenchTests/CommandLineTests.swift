@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["demo"], ["analyze", "a.pcap"], ["simulate", "--scenario", "spikes"],
+        ["demo"], ["analyze", "a.pcap"],
         ["call"],
     ])
     func laterCommandsAreNotYetAvailable(arguments: [String]) {
