@@ -13,7 +13,7 @@ extension LiveCalls {
             Thread.sleep(forTimeInterval: 1.2)
             call.stop()
             let correlation = TestSignal.correlation(sent: call.source, received: call.calleeAudio.recorded, sampleRate: 8000)
-            #expect(correlation > 0.95, "correlation \(correlation)")
+            #expect(correlation > 0.9, "correlation \(correlation)")
         }
 
         @Test func callOverIPv6() throws {
@@ -22,7 +22,7 @@ extension LiveCalls {
             Thread.sleep(forTimeInterval: 1.7)
             call.stop()
             let correlation = TestSignal.correlation(sent: call.source, received: call.calleeAudio.recorded, sampleRate: 8000)
-            #expect(correlation > 0.95, "correlation \(correlation)")
+            #expect(correlation > 0.9, "correlation \(correlation)")
         }
 
         @Test func symmetricRTPAnswersWhereThePacketsComeFrom() throws {

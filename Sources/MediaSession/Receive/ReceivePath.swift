@@ -20,15 +20,18 @@ final class ReceivePath: @unchecked Sendable {
     private let comfortNoisePayloadType: UInt8?
     private let clockRate: Int
     private let latches: Bool
+    /// The origin of the jitter buffer's clock: the call's start, on the clock of the arrivals.
+    private let epoch: MediaTime
 
     /// Only the I/O thread touches it (libsrtp sessions are single-threaded), inside `locked`.
     private var inbound: SRTPInboundSession?
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
-        monitor: Lock<QualityMonitor>, latches: Bool, comfortNoisePayloadType: UInt8?,
+        monitor: Lock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation
     ) {
+        self.epoch = epoch
         self.inbound = inbound
         self.monitor = monitor
         self.jitterBuffer = jitterBuffer
@@ -113,11 +116,7 @@ final class ReceivePath: @unchecked Sendable {
         state.counters.rtpPacketsReceived += 1
         state.lastMediaArrival = arrival
         if isAudio {
-            let incoming = IncomingPacket(
-                sequenceNumber: packet.sequenceNumber.rawValue, timestamp: packet.timestamp.rawValue, marker: packet.marker,
-                payloadType: payloadType, ssrc: packet.ssrc, payload: packet.payload
-            )
-            if !jitterBuffer.insert(incoming, arrivalMilliseconds: arrival.milliseconds) {
+            if !jitterBuffer.insert(packet, arrivalMilliseconds: (arrival - epoch).milliseconds) {
                 state.counters.jitterInboxDropped += 1
             }
         } else {

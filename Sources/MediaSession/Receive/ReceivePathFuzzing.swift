@@ -43,7 +43,7 @@ import RTP
         let path = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer,
             monitor: Lock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
-            latches: true, comfortNoisePayloadType: 13, events: events
+            epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
         )
         return (path, jitterBuffer)
     }

@@ -20,6 +20,8 @@ final class AudioLoop: @unchecked Sendable {
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
     private let control: Lock<CallControl>
     private let monitor: Lock<QualityMonitor>
+    /// The origin of the jitter buffer's clock (see ``ReceivePath``).
+    private let epoch: MediaTime
     private let events: AsyncStream<MediaSessionEvent>.Continuation
     private let quality: AsyncStream<MediaQualityReport>.Continuation
     private let rtpDestination: SocketAddress
@@ -39,7 +41,7 @@ final class AudioLoop: @unchecked Sendable {
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
-        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>, monitor: Lock<QualityMonitor>,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>, monitor: Lock<QualityMonitor>, epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
     ) throws(MediaSessionError) {
@@ -50,6 +52,7 @@ final class AudioLoop: @unchecked Sendable {
         self.jitterBuffer = jitterBuffer
         self.control = control
         self.monitor = monitor
+        self.epoch = epoch
         self.events = events
         self.quality = quality
         self.captureFormat = captureFormat
@@ -116,10 +119,9 @@ final class AudioLoop: @unchecked Sendable {
             finished.signal()
         }
         openEndpoint()
-        let started = MediaClock.now()
-        var schedule = RTCPSchedule(configuration: configuration, media: media, now: started)
-        var watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: started)
-        var nextQualityReport = started + MediaTime(seconds: 1)
+        var schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
+        var watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
+        var nextQualityReport = epoch + MediaTime(seconds: 1)
         var chunkIndex = 0
         var deadline = MediaClock.monotonicNanoseconds()
         while true {
@@ -135,7 +137,7 @@ final class AudioLoop: @unchecked Sendable {
             deadline = max(deadline, MediaClock.monotonicNanoseconds() - Self.maximumLagNanoseconds)
             MediaClock.sleep(untilMonotonicNanoseconds: deadline)
             let now = MediaClock.now()
-            _ = jitterBuffer.pull(into: played, nowMilliseconds: now.milliseconds)
+            _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
             transfer(captured: captured, played: played)
             let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
             process(captured: captured, played: played, into: slot)

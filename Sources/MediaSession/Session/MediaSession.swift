@@ -126,9 +126,11 @@ public final class MediaSession: Sendable {
         var jitterConfiguration = configuration.jitterBuffer
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
         let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
-        let monitor = Lock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: MediaClock.now()))
+        // The call's clock starts now: the jitter buffer counts milliseconds from here.
+        let epoch = MediaClock.now()
+        let monitor = Lock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
         let receive = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, latches: configuration.symmetricRTP,
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation
         )
         let send = SendPath(
@@ -137,7 +139,7 @@ public final class MediaSession: Sendable {
         )
         let audioLoop = try AudioLoop(
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
-            control: control, monitor: monitor, events: eventContinuation, quality: qualityContinuation,
+            control: control, monitor: monitor, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
             rtpDestination: destination, rtcpDestination: rtcpDestination
         )

@@ -41,7 +41,7 @@ import RTP
         receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer,
             monitor: Lock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
-            latches: true, comfortNoisePayloadType: 13, events: events
+            epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
         )
         send = SendPath(
             media: media, configuration: MediaSessionConfiguration(), encoder: codecs.encoder, outbound: outbound,
@@ -65,7 +65,12 @@ import RTP
         send.sendFrame(UnsafeBufferPointer(frame), sends: true, muted: false, to: destination) { nil }
         while let received = try? receiver.receive(into: &batch), received > 0 {
             for index in 0..<received {
-                receive.receive(batch[index])
+                // Stamped on the probe's own clock, which the pulls below follow.
+                let datagram = batch[index]
+                receive.receive(ReceivedDatagram(
+                    bytes: datagram.bytes, source: datagram.source,
+                    arrivalNanoseconds: Int64(clockMilliseconds * 1_000_000) + 1, isTruncated: datagram.isTruncated
+                ))
             }
         }
         for _ in 0..<2 {
