@@ -14,7 +14,9 @@ extension CallOutcome {
         let budget = delayBudget
         let total = budget.networkMilliseconds + budget.jitterBufferMilliseconds + budget.codecMilliseconds + budget.packetisationMilliseconds
         let delay = mouthToEar.map { """
-            \(format($0.milliseconds)) ms measured (correlation \(format($0.correlation, 2))); parts: network \
+            \(format($0.medianMilliseconds)) ms median (\(format($0.range.lowerBound))–\(format($0.range.upperBound)) ms over \
+            \($0.windows) one-second windows, waveform correlation \(format($0.correlation, 2)))
+                             reported parts: network \
             \(format(budget.networkMilliseconds)) + jitter buffer \(format(budget.jitterBufferMilliseconds)) + codec \
             \(format(budget.codecMilliseconds)) + packetisation \(format(budget.packetisationMilliseconds)) = \(format(total)) ms
             """ } ?? "not found (the received audio does not match what was sent)"

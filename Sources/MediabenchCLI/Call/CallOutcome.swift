@@ -50,12 +50,17 @@ struct CallOutcome {
     let mouthToEar: MouthToEar?
 
     /// The delay from the caller's microphone to the callee's speaker, found by cross-correlating
-    /// what was captured with what was played.
+    /// what was captured with what was played, one-second window by window (the jitter buffer
+    /// changes it during the call). Each delay is the playback lag of the audio plus the 10 ms
+    /// a capture period spends filling (a sample read at tick T was spoken during the 10 ms before T).
     struct MouthToEar {
-        /// The delay in milliseconds: the playback lag of the audio plus the 10 ms a capture period
-        /// spends filling (a sample read at tick T was spoken during the 10 ms before T).
-        var milliseconds: Double
-        /// The normalised cross-correlation at that lag (1: the same waveform).
+        /// The median over the windows, in milliseconds.
+        var medianMilliseconds: Double
+        /// The smallest and largest window's, in milliseconds.
+        var range: ClosedRange<Double>
+        /// How many windows were aligned.
+        var windows: Int
+        /// The median normalised cross-correlation of the waveforms at the lags found.
         var correlation: Double
     }
 
@@ -71,10 +76,15 @@ struct CallOutcome {
     }
 
     private static func measureMouthToEar(sent: [Int16], received: [Int16], sampleRate: Int, playbackOffsetNanoseconds: Int64) -> MouthToEar? {
-        guard let match = AudioAlignment.lag(of: received, behind: sent, sampleRate: sampleRate, maximumLagSamples: 2 * sampleRate) else {
-            return nil
-        }
-        let milliseconds = Double(playbackOffsetNanoseconds) / 1e6 + Double(match.lagSamples) * 1000 / Double(sampleRate) + 10
-        return MouthToEar(milliseconds: milliseconds, correlation: match.correlation)
+        let matches = AudioAlignment.lags(
+            of: received, behind: sent, sampleRate: sampleRate, maximumLagSamples: 2 * sampleRate, windowSamples: sampleRate
+        )
+        guard !matches.isEmpty else { return nil }
+        let delays = matches.map { Double(playbackOffsetNanoseconds) / 1e6 + Double($0.lagSamples) * 1000 / Double(sampleRate) + 10 }.sorted()
+        let correlations = matches.map(\.correlation).sorted()
+        return MouthToEar(
+            medianMilliseconds: delays[delays.count / 2], range: delays[0]...delays[delays.count - 1], windows: delays.count,
+            correlation: correlations[correlations.count / 2]
+        )
     }
 }

@@ -14,6 +14,9 @@ import Synchronization
 /// denoising are off, so the measured audio is what the network and the codec made of it; the
 /// RTCP interval is 1 s so that even short calls measure their round trip.
 struct RelayedCall {
+    /// How long the callee goes on after the caller hangs up, for the packets still in flight.
+    static let drainSeconds = 0.25
+
     let settings: CallSettings
 
     /// Runs the call for ``CallSettings/durationSeconds``, handing each of the callee's quality
@@ -66,6 +69,8 @@ struct RelayedCall {
         }
         Thread.sleep(until: start.addingTimeInterval(duration))
         caller.stop()
+        // The caller's last packets are still crossing the network: let them arrive and play.
+        Thread.sleep(forTimeInterval: Self.drainSeconds)
         callee.stop()
         streamsDone.wait()
         let relayCounts = try relay.stop()
