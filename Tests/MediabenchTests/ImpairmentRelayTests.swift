@@ -6,8 +6,13 @@ import Testing
 
 @testable import MediabenchCLI
 
+/// Every test here that sends real datagrams in real time, one at a time (the machine may have
+/// only two cores, and timing is what they check).
+@Suite(.serialized) enum LiveNetworkTests {}
+
+extension LiveNetworkTests {
 /// The impairment relay forwards real datagrams over loopback exactly as its trace says.
-@Suite(.serialized) struct ImpairmentRelayTests {
+@Suite struct ImpairmentRelayTests {
     /// One datagram as the far end received it.
     struct Arrival {
         var index: Int
@@ -91,4 +96,5 @@ import Testing
         }
         #expect(zip(arrivals, arrivals.dropFirst()).contains { $0.index > $1.index }, "some packets were reordered")
     }
+}
 }

@@ -1,0 +1,84 @@
+import Codecs
+import Foundation
+import Testing
+
+@testable import MediabenchCLI
+
+extension LiveNetworkTests {
+    /// `mediabench call` and `demo`: real calls between two sessions through the relay, in process.
+    @Suite struct CallCommandTests {
+        @Test func cleanG711CallHearsTheCallerWithinTheDelayBudget() throws {
+            var settings = CallSettings()
+            settings.codec = .g711(.muLaw)
+            settings.durationSeconds = 3
+            settings.dtmf = "1#"
+            let outcome = try RelayedCall(settings: settings).run { _ in }
+            #expect(outcome.dtmfReceived == "1#", "each digit exactly once")
+            #expect((2...4).contains(outcome.reports.count), "\(outcome.reports.count) quality reports in 3 s")
+            #expect(outcome.callee.rtpPacketsReceived >= 140)
+            #expect(outcome.relay[RelayDirection.callerToCallee.rawValue].rtpDropped == 0)
+            let delay = try #require(outcome.mouthToEar)
+            let budget = outcome.delayBudget
+            let limit = budget.networkMilliseconds + budget.jitterBufferMilliseconds + budget.codecMilliseconds
+                + budget.packetisationMilliseconds + 5
+            print("clean PCMU mouth-to-ear \(delay.medianMilliseconds) ms (\(delay.range)), limit \(limit) ms, correlation \(delay.correlation)")
+            #expect(delay.medianMilliseconds <= limit, "measured \(delay.medianMilliseconds) ms, budget \(limit) ms")
+            #expect(delay.medianMilliseconds >= budget.networkMilliseconds + budget.packetisationMilliseconds - 1)
+            #expect(delay.correlation > 0.9, "G.711 on a clean path keeps the waveform")
+        }
+
+        @Test func callCommandPrintsAQualityLineEachSecondThenTheSummary() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("call-\(UUID())")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let output = directory.appendingPathComponent("out.wav").path
+            let capture = directory.appendingPathComponent("wire.pcap").path
+            let run = Invocation([
+                "call", "--codec", "pcma", "--srtp", "AEAD_AES_128_GCM", "--duration", "3", "--dtmf", "9*",
+                "--output", output, "--capture", capture,
+            ])
+            #expect(run.status == 0, "\(run.standardError)")
+            let lines = run.standardOutput.split(separator: "\n")
+            #expect(lines.filter { $0.hasPrefix("t=") && $0.contains(" MOS ") }.count >= 2)
+            #expect(lines.contains { $0.hasPrefix("t=1s") })
+            #expect(run.standardOutput.contains("DTMF           sent 9*, received 9*"))
+            #expect(run.standardOutput.contains("mouth-to-ear   "))
+            let heard = try WAVAudio(contentsOfFile: output)
+            #expect(heard.format == AudioFormat(sampleRate: 8000, channels: 1))
+            #expect(heard.samples.count >= 2 * 8000)
+            #expect(try Data(contentsOf: URL(fileURLWithPath: capture)).count > 24 + 100 * 60, "a pcap with the call's packets")
+        }
+
+        @Test func demoWritesItsFilesAndSucceeds() throws {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("demo-\(UUID())/nested")
+            defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
+            let run = Invocation(["demo", "--duration", "3", "--output-dir", directory.path])
+            #expect(run.status == 0, "\(run.standardError)")
+            #expect(run.standardOutput.contains("call: opus, AEAD_AES_128_GCM SRTP, network 'heavy-jitter'"))
+            #expect(run.standardOutput.contains("DTMF           sent 1234#, received 1234#"))
+            let received = try WAVAudio(contentsOfFile: directory.appendingPathComponent("demo-received.wav").path)
+            #expect(received.format == AudioFormat(sampleRate: 48000, channels: 1))
+            #expect(received.samples.contains { abs(Int($0)) > 1000 }, "the callee heard speech")
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("demo-sent.wav").path))
+            #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("demo-wire.pcap").path))
+        }
+    }
+}
+
+/// Mistakes on the command line are one-line usage errors, before any socket is opened.
+@Suite struct CallUsageTests {
+    @Test(arguments: [
+        (["call", "--scenario", "nowhere"], "--scenario: unknown scenario 'nowhere' (known: clean, "),
+        (["call", "--srtp", "AES_FAST"], "--srtp: unknown suite 'AES_FAST' (known: none, AES_CM_128_HMAC_SHA1_80, "),
+        (["call", "--dtmf", "12x"], "--dtmf: 'x' is not a DTMF digit (0-9, *, #, A-D)"),
+        (["call", "--codec", "g722"], "--codec: expected pcmu, pcma or opus[:BITRATE], got 'g722'"),
+        (["demo", "--scenario", "moon"], "--scenario: unknown scenario 'moon'"),
+    ])
+    func badFlagsAreOneLineUsageErrors(arguments: [String], message: String) {
+        let run = Invocation(arguments)
+        #expect(run.status == 2)
+        #expect(run.standardError.contains(message), "\(run.standardError)")
+        #expect(run.standardError.split(separator: "\n").count == 1)
+        #expect(run.standardOutput.isEmpty)
+    }
+}
