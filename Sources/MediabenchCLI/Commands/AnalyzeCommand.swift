@@ -1,3 +1,7 @@
+import Dispatch
+import QualityMetrics
+import Synchronization
+
 /// `mediabench analyze FILE…`: call-quality metrics from packet captures (issue 6).
 struct AnalyzeCommand: Command {
     /// The report formats of `analyze`.
@@ -37,6 +41,52 @@ struct AnalyzeCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        throw NotYetAvailable()
+        if !arguments.all(Self.srtpKeys).isEmpty {
+            throw UsageError("--srtp-key: SRTP decryption is not available yet (the headers are analysed in clear text)")
+        }
+        if arguments[Self.wavDirectory] != nil {
+            throw UsageError("--wav-dir: writing what a listener heard is not available yet")
+        }
+        let paths = arguments.all(Self.files)
+        let format = arguments[Self.format] ?? .text
+        let jobs = arguments[Self.jobs] ?? 1
+        let tool = ToolInfo(
+            name: "mediabench", version: Mediabench.version,
+            options: ["format": format.rawValue, "jobs": String(jobs)])
+        let report = AnalysisReport(tool: tool, files: Self.analyze(paths, jobs: jobs))
+        let rendered: String = switch format {
+        case .text: report.text()
+        case .json: try report.json()
+        case .csv: report.csv()
+        case .html: report.html()
+        }
+        try DataOutput.write(rendered, toFile: arguments[Self.output], console: console)
+        var status: Int32 = 0
+        for file in report.files {
+            if let error = file.error {
+                console.writeError("mediabench analyze: \(error)\n")
+                status = 1
+            } else if let explanation = file.noStreamsExplanation {
+                console.writeError("mediabench analyze: \(file.path): \(explanation)\n")
+            }
+        }
+        return status
+    }
+
+    /// Analyses every file, `jobs` at a time, one analyzer per file; reports in input order.
+    static func analyze(_ paths: [String], jobs: Int) -> [CaptureFileReport] {
+        let workers = min(max(jobs, 1), paths.count)
+        guard workers > 1 else { return paths.map { CaptureAnalyzer.analyzeFile(atPath: $0) } }
+        let reports = Mutex([CaptureFileReport?](repeating: nil, count: paths.count))
+        let nextIndex = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < paths.count else { return }
+                let report = CaptureAnalyzer.analyzeFile(atPath: paths[index])
+                reports.withLock { $0[index] = report }
+            }
+        }
+        return reports.withLock { $0 }.enumerated().map { $1 ?? CaptureFileReport(path: paths[$0]) }
     }
 }

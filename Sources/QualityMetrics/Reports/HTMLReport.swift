@@ -1,0 +1,4 @@
+extension AnalysisReport {
+    /// A single self-contained HTML page.
+    public func html() -> String { "" }
+}
