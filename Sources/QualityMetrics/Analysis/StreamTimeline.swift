@@ -6,7 +6,9 @@ public struct TimelineBucket: Sendable, Hashable, Codable {
     public var durationSeconds: Double
     /// Packets that arrived in the interval, duplicates included.
     public var packets: Int = 0
-    /// Packets found missing in the interval (sequence gaps detected then).
+    /// Packets found missing in the interval: sequence gaps detected then, including packets
+    /// that arrive later (those count again in ``late``, as a receiver without a jitter buffer
+    /// would discard them).
     public var lost: Int = 0
     /// Packets that arrived late (after a later one) or twice.
     public var late: Int = 0
