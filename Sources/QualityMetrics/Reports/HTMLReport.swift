@@ -43,7 +43,7 @@ extension AnalysisReport {
             for (index, stream) in file.streams.enumerated() {
                 let ws = stream.wireshark
                 let mos = stream.quality?.meanOpinionScore
-                table += "<tr><td><a href=\"#\(Self.anchor(file: file, index: index))\">\(HTMLText.escape(stream.key.description))</a></td>"
+                table += "<tr><td><a href=\"#\(Self.anchor(file: file, index: index))\">\(HTMLText.escape("\(stream.key.source) → \(stream.key.destination)"))</a><br>\(stream.key.ssrcHex)</td>"
                     + "<td>\(HTMLText.escape(stream.codec ?? "unknown"))</td><td>\(stream.packets)</td><td>\(stream.lost)</td>"
                     + "<td>\(stream.lossPercent.formatted(decimals: 2))</td><td>\(stream.duplicates)</td>"
                     + "<td>\(Self.optional(stream.jitterMilliseconds, 3))</td>"
@@ -57,8 +57,10 @@ extension AnalysisReport {
     }
 
     private static func section(_ stream: StreamReport, anchor: String) -> String {
-        let times = stream.timeline.map(\.startSeconds)
+        let times = stream.timeline.map { $0.startSeconds + $0.durationSeconds / 2 }
+        let starts = stream.timeline.map(\.startSeconds)
         let width = stream.timeline.first?.durationSeconds ?? 1
+        let duration = (stream.timeline.last.map { $0.startSeconds + $0.durationSeconds } ?? 1)
         var html = "<section id=\"\(anchor)\">\n<h3>\(HTMLText.escape(stream.key.description))</h3>\n<p class=\"facts\">"
         html += [
             "codec \(HTMLText.escape(stream.codec ?? "unknown"))",
@@ -72,25 +74,25 @@ extension AnalysisReport {
         ].compactMap { $0 }.joined(separator: " · ")
         html += "</p>\n"
         let hasClock = stream.clockRateHertz != nil
-        html += SVGChart(title: "Interarrival jitter (RFC 3550, max per interval)", unit: "ms", series: [
+        html += SVGChart(title: "Interarrival jitter (RFC 3550, max per interval)", unit: "ms", durationSeconds: duration, series: [
             .init(name: "jitter", color: "#1f77b4", style: .line,
                   points: zip(times, stream.timeline).map { ($0, hasClock ? $1.maximumJitterMilliseconds : nil) }),
         ]).render()
-        html += SVGChart(title: "Delta between packets", unit: "ms", series: [
+        html += SVGChart(title: "Delta between packets", unit: "ms", durationSeconds: duration, series: [
             .init(name: "max", color: "#d62728", style: .line,
                   points: zip(times, stream.timeline).map { ($0, $1.packets > 1 ? $1.maximumDeltaMilliseconds : nil) }),
             .init(name: "mean", color: "#2ca02c", style: .line,
                   points: zip(times, stream.timeline).map { ($0, $1.packets > 1 ? $1.meanDeltaMilliseconds : nil) }),
         ]).render()
-        html += SVGChart(title: "Loss and late events per interval", unit: "packets", series: [
+        html += SVGChart(title: "Loss and late events per interval", unit: "packets", durationSeconds: duration, series: [
             .init(name: "lost", color: "#d62728", style: .bars,
-                  points: zip(times, stream.timeline).map { ($0, Double($1.lost)) }, barWidth: width),
+                  points: zip(starts, stream.timeline).map { ($0, Double($1.lost)) }, barWidth: width / 2),
             .init(name: "late or duplicate", color: "#ff7f0e", style: .bars,
-                  points: zip(times, stream.timeline).map { ($0 + width / 2, Double($1.late)) }, barWidth: width / 2),
-        ]).render()
+                  points: zip(times, stream.timeline).map { ($0, Double($1.late)) }, barWidth: width / 2),
+        ], counts: true).render()
         if stream.quality != nil {
             html += SVGChart(title: "MOS-CQE per interval (E-model from that interval's loss and jitter)", unit: "MOS",
-                             series: [.init(name: "MOS", color: "#9467bd", style: .line,
+                             durationSeconds: duration, series: [.init(name: "MOS", color: "#9467bd", style: .line,
                                             points: zip(times, stream.timeline).map { ($0, $1.meanOpinionScore) })],
                              fixedRange: 1...5).render()
         } else {
@@ -109,7 +111,7 @@ extension AnalysisReport {
     }
 
     private static func triple(_ figures: WiresharkMillisecondFigures) -> String {
-        "\(figures.minimum.formatted(decimals: 3)) / \(figures.mean.formatted(decimals: 3)) / \(figures.maximum.formatted(decimals: 3))"
+        "\(figures.minimum.formatted(decimals: 3))/\(figures.mean.formatted(decimals: 3))/\(figures.maximum.formatted(decimals: 3))"
     }
 
     private static func mosClass(_ mos: Double?) -> String {
@@ -124,7 +126,8 @@ extension AnalysisReport {
         .meta{color:#666;font-size:13px;margin:2px 0 10px}.facts{font-size:13px;margin:2px 0 8px}
         .warning{color:#a40000;font-weight:600}
         table.summary{border-collapse:collapse;font-size:12px;width:100%}
-        table.summary th,table.summary td{border:1px solid #ddd;padding:4px 6px;text-align:right;white-space:nowrap}
+        table.summary th,table.summary td{border:1px solid #ddd;padding:3px 5px;text-align:right}
+        table.summary td{white-space:nowrap}table.summary td:first-child{white-space:normal;font-family:ui-monospace,Menlo,monospace}
         table.summary th{background:#f3f3f3}table.summary td:first-child,table.summary td:nth-child(2){text-align:left}
         td.good{background:#e3f6e3}td.fair{background:#fff4d6}td.poor{background:#fde2e2}
         svg.chart{width:100%;max-width:960px;height:auto;display:block;margin:6px 0 14px}

@@ -19,9 +19,13 @@ struct SVGChart {
 
     var title: String
     var unit: String
+    /// The time axis runs from 0 to this many seconds.
+    var durationSeconds: Double
     var series: [Series]
     /// A fixed y range (for MOS: 1…5); otherwise 0 to a round number above the largest value.
     var fixedRange: ClosedRange<Double>?
+    /// Whether the values are counts: then the y axis has whole-number ticks only.
+    var counts = false
 
     private let width = 960.0
     private let height = 220.0
@@ -30,19 +34,21 @@ struct SVGChart {
     private let top = 30.0
     private let bottom = 34.0
 
-    init(title: String, unit: String, series: [Series], fixedRange: ClosedRange<Double>? = nil) {
+    init(title: String, unit: String, durationSeconds: Double, series: [Series],
+         fixedRange: ClosedRange<Double>? = nil, counts: Bool = false) {
         self.title = title
         self.unit = unit
+        self.durationSeconds = durationSeconds
         self.series = series
         self.fixedRange = fixedRange
+        self.counts = counts
     }
 
     /// The chart as an `<svg>` element.
     func render() -> String {
-        let xs = series.flatMap { $0.points.map(\.x) } + series.flatMap { s in s.points.map { $0.x + (s.style == .bars ? s.barWidth : 0) } }
-        let xMaximum = max(xs.max() ?? 1, 1)
+        let xMaximum = max(durationSeconds, 1)
         let ys = series.flatMap { $0.points.compactMap(\.y) }
-        let yRange = fixedRange ?? 0...Self.niceCeiling(ys.max() ?? 0)
+        let yRange = fixedRange ?? 0...max(Self.niceCeiling(ys.max() ?? 0), counts ? 5 : 0)
         let plotWidth = width - left - right
         let plotHeight = height - top - bottom
         func px(_ x: Double) -> Double { left + x / xMaximum * plotWidth }
@@ -53,15 +59,17 @@ struct SVGChart {
         var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
             + "aria-label=\"\(HTMLText.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<text x=\"\(Int(left))\" y=\"18\" class=\"title\">\(HTMLText.escape(title)) (\(HTMLText.escape(unit)))</text>\n"
-        for tick in Self.ticks(yRange) {
+        let yTicks = Self.ticks(yRange)
+        for tick in yTicks where !counts || tick == tick.rounded() {
             let y = py(tick).formatted(decimals: 1)
             svg += "<line x1=\"\(Int(left))\" x2=\"\(Int(width - right))\" y1=\"\(y)\" y2=\"\(y)\" class=\"grid\"/>"
-            svg += "<text x=\"\(Int(left) - 6)\" y=\"\(y)\" class=\"ytick\">\(Self.label(tick))</text>\n"
+            svg += "<text x=\"\(Int(left) - 6)\" y=\"\(y)\" class=\"ytick\">\(Self.label(tick, among: yTicks))</text>\n"
         }
-        for tick in Self.ticks(0...xMaximum) {
+        let xTicks = Self.ticks(0...xMaximum)
+        for tick in xTicks {
             let x = px(tick).formatted(decimals: 1)
             svg += "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(Int(top))\" y2=\"\(Int(height - bottom))\" class=\"grid\"/>"
-            svg += "<text x=\"\(x)\" y=\"\(Int(height - bottom) + 16)\" class=\"xtick\">\(Self.label(tick)) s</text>\n"
+            svg += "<text x=\"\(x)\" y=\"\(Int(height - bottom) + 16)\" class=\"xtick\">\(Self.label(tick, among: xTicks)) s</text>\n"
         }
         svg += "<rect x=\"\(Int(left))\" y=\"\(Int(top))\" width=\"\(Int(plotWidth))\" height=\"\(Int(plotHeight))\" class=\"frame\"/>\n"
         for entry in series {
@@ -136,8 +144,16 @@ struct SVGChart {
         return ticks
     }
 
-    private static func label(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int64(value)) : value.formatted(decimals: 2)
+    /// `value` with as many decimals as the spacing of `ticks` needs (none for whole steps).
+    private static func label(_ value: Double, among ticks: [Double]) -> String {
+        let step = ticks.count > 1 ? ticks[1] - ticks[0] : 1
+        var decimals = 0
+        var scaled = step
+        while scaled < 0.999_999, decimals < 6 {
+            scaled *= 10
+            decimals += 1
+        }
+        return value.formatted(decimals: decimals)
     }
 }
 
