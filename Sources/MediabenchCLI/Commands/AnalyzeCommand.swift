@@ -24,17 +24,19 @@ struct AnalyzeCommand: Command {
         "output", "PATH", .string, help: "Write the report to PATH instead of standard output.")
     static let srtpKeys = Option(
         "srtp-key", "SSRC:BASE64", .string, repeats: true,
-        help: "SRTP master key and salt for the stream SSRC (hex or decimal), or '*' for every stream.")
+        help: "SRTP master key and salt for the stream SSRC, or '*' for every stream (not yet available).")
     static let wavDirectory = Option(
-        "wav-dir", "DIR", .string, help: "Write what a listener would have heard, one WAV per stream.")
+        "wav-dir", "DIR", .string, help: "Write what a listener would have heard, one WAV per stream (not yet available).")
     static let jobs = Option("jobs", "N", .positiveInteger, help: "Files analysed in parallel (default: 1).")
 
     let name = "analyze"
     let summary = "Compute per-stream call-quality metrics from pcap/pcapng captures."
     let discussion = """
         For every RTP stream: packets, loss, duplicates, reordering, RFC 3550 jitter and the same \
-        figures as Wireshark computes them, burst/gap metrics, RTT from RTCP, E-model R and MOS, \
-        and the loss and delay behind our jitter buffer.
+        figures as Wireshark computes them, burst/gap metrics, RTT from RTCP, what the far end \
+        reported, DTMF, and E-model R and MOS. Streams are learned from SIP/SDP in the capture, \
+        or found heuristically. Exit status 1 when a file could not be read to its end (the \
+        report still holds what was found).
         """
     var arguments: [any ArgumentDeclaring] {
         [Self.files, Self.format, Self.output, Self.srtpKeys, Self.wavDirectory, Self.jobs]

@@ -146,27 +146,35 @@ public struct CaptureAnalyzer {
         let key = RTPStreamKey(source: datagram.source, destination: datagram.destination, ssrc: packet.ssrc)
         let summary = RTPPacketSummary(
             packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
-        if streams[key] != nil {
-            record(summary, in: key)
+        if let index = streams.index(forKey: key) {
+            record(summary, at: index)
         } else if directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination) {
-            startStream(key, foundBy: .sdp, firstFrame: summary.frameNumber)
-            record(summary, in: key)
+            record(summary, at: startStream(key, foundBy: .sdp, firstFrame: summary.frameNumber))
         } else if let confirmed = candidates.offer(summary, for: key), let first = confirmed.first {
-            startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
-            for packet in confirmed { record(packet, in: key) }
+            let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
+            for packet in confirmed { record(packet, at: index) }
         }
     }
 
-    private mutating func startStream(_ key: RTPStreamKey, foundBy: StreamDiscovery, firstFrame: Int) {
-        streams[key] = StreamAnalysis(
-            key: key, foundBy: foundBy, firstFrame: firstFrame, timelineCapacity: configuration.timelineCapacity)
+    private mutating func startStream(
+        _ key: RTPStreamKey, foundBy: StreamDiscovery, firstFrame: Int
+    ) -> Dictionary<RTPStreamKey, StreamAnalysis>.Index {
         streamEndpoints.insert(key.source)
         streamEndpoints.insert(key.destination)
+        streams[key] = StreamAnalysis(
+            key: key, foundBy: foundBy, firstFrame: firstFrame, timelineCapacity: configuration.timelineCapacity)
+        return streams.index(forKey: key) ?? streams.startIndex
     }
 
-    private mutating func record(_ packet: RTPPacketSummary, in key: RTPStreamKey) {
-        let directory = directory
-        streams[key]?.record(packet) { directory.format(of: $0, from: key.source, to: key.destination) }
+    /// Records a packet of the stream at `index`, resolving its payload type only when it
+    /// changed (the stream is updated in place: no copy per packet).
+    private mutating func record(_ packet: RTPPacketSummary, at index: Dictionary<RTPStreamKey, StreamAnalysis>.Index) {
+        if streams.values[index].needsFormat(of: packet.payloadType) {
+            let key = streams.keys[index]
+            let format = directory.format(of: packet.payloadType, from: key.source, to: key.destination)
+            streams.values[index].usePayloadType(packet.payloadType, format: format)
+        }
+        streams.values[index].record(packet)
         counts.rtp += 1
     }
 }

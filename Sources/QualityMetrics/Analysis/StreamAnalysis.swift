@@ -13,14 +13,24 @@ struct StreamAnalysis {
     private(set) var encodingNames: [String] = []
     /// The stream's media format: the first payload that is neither comfort noise nor an event.
     private(set) var mediaFormat: PayloadFormat?
-    private(set) var reception: ReceptionStatistics?
+    /// RFC 3550 statistics; made again at the first packet, once its clock rate is known.
+    private(set) var reception = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
     private(set) var wireshark = WiresharkRTPStreamStatistics()
     private(set) var burstGap = BurstGapCounter()
     private(set) var lossTransitions = BurstRatio.TransitionCounts()
     private(set) var keyPresses: [(press: DTMFKeyPress, arrivalNanoseconds: Int64)] = []
     private(set) var timeline: StreamTimeline
     private var dtmf = DTMFReceiver()
-    private var cached: (payloadType: UInt8, format: PayloadFormat?, clock: WiresharkPayloadClock)?
+    /// The payload type of the last packet and what it resolved to, so that a stream pays for
+    /// the lookup only when its payload type changes.
+    private var current = CurrentPayload(payloadType: nil, format: nil, clock: .unknown, isTelephoneEvent: false)
+
+    private struct CurrentPayload {
+        var payloadType: UInt8?
+        var format: PayloadFormat?
+        var clock: WiresharkPayloadClock
+        var isTelephoneEvent: Bool
+    }
 
     /// At most this many key presses are kept per stream.
     static let keyPressCapacity = 1000
@@ -35,13 +45,39 @@ struct StreamAnalysis {
     }
 
     /// The RTP clock rate of the media format, when known.
-    var clockRate: UInt32? { mediaFormat?.clockRate ?? cached?.clock.hertz.nonZero }
+    var clockRate: UInt32? { mediaFormat?.clockRate ?? current.clock.hertz.nonZero }
 
-    /// Takes in the stream's next packet; `format` resolves a payload type the stream has not
-    /// used just before.
-    mutating func record(_ packet: RTPPacketSummary, format resolve: (UInt8) -> PayloadFormat?) {
-        let (format, clock) = payloadFormat(packet.payloadType, resolve: resolve)
-        if packets == 0 { firstArrivalNanoseconds = packet.arrivalNanoseconds }
+    /// Whether the packet's payload type must be resolved (``usePayloadType(_:format:)``)
+    /// before ``record(_:)``: it differs from the previous packet's.
+    func needsFormat(of payloadType: UInt8) -> Bool {
+        current.payloadType != payloadType
+    }
+
+    /// Takes the format of the payload type the next packets carry (`nil`: unknown).
+    mutating func usePayloadType(_ payloadType: UInt8, format: PayloadFormat?) {
+        let clock = payloadType < 96
+            ? WiresharkPayloadClock.forPayloadType(payloadType)
+            : WiresharkPayloadClock.forPayloadType(
+                payloadType, encodingName: format?.encodingName, sdpClockRate: format?.clockRate)
+        current = CurrentPayload(
+            payloadType: payloadType, format: format, clock: clock, isTelephoneEvent: format?.isTelephoneEvent ?? false)
+        if !payloadTypes.contains(payloadType), payloadTypes.count < Self.payloadTypeCapacity {
+            payloadTypes.append(payloadType)
+            if let name = format?.encodingName, !encodingNames.contains(name) { encodingNames.append(name) }
+        }
+        if mediaFormat == nil, let format, !format.isTelephoneEvent, format.encodingName != "CN" {
+            mediaFormat = format
+        }
+    }
+
+    /// Takes in the stream's next packet, whose payload type ``usePayloadType(_:format:)`` set.
+    mutating func record(_ packet: RTPPacketSummary) {
+        let clock = current.clock
+        if packets == 0 {
+            firstArrivalNanoseconds = packet.arrivalNanoseconds
+            let rate = current.format?.clockRate ?? clock.hertz
+            reception = ReceptionStatistics(clockRate: Int(rate == 0 ? 8000 : rate), minimumSequential: 1)
+        }
         packets += 1
         lastArrivalNanoseconds = packet.arrivalNanoseconds
         let elapsed = packet.arrivalNanoseconds &- firstArrivalNanoseconds
@@ -49,10 +85,10 @@ struct StreamAnalysis {
         let analysis = wireshark.record(
             arrivalNanoseconds: packet.arrivalNanoseconds, sequenceNumber: packet.sequenceNumber,
             timestamp: packet.timestamp, payloadType: packet.payloadType, marker: packet.marker, clock: clock)
-        let (gap, late) = recordReception(packet, clockRate: format?.clockRate ?? clock.hertz)
+        let (gap, late) = recordReception(packet)
         let regular = analysis.flags.isDisjoint(
             with: [.first, .marker, .comfortNoise, .followsComfortNoise, .wrongTimestamp])
-        let jitter = reception.flatMap { clockRate == nil ? nil : $0.jitterMilliseconds } ?? 0
+        let jitter = clock.hertz == 0 && mediaFormat?.clockRate == nil ? 0 : reception.jitterMilliseconds
         timeline.withBucket(atNanoseconds: elapsed) { bucket in
             bucket.packets += 1
             bucket.lost += gap
@@ -60,7 +96,7 @@ struct StreamAnalysis {
             if regular { bucket.includeDelta(analysis.deltaMilliseconds) }
             bucket.maximumJitterMilliseconds = max(bucket.maximumJitterMilliseconds, jitter)
         }
-        if format?.isTelephoneEvent == true, let event = packet.telephoneEvent {
+        if current.isTelephoneEvent, let event = packet.telephoneEvent {
             for press in dtmf.receive(event, timestamp: RTPTimestamp(packet.timestamp)) {
                 keep(press, arrivalNanoseconds: packet.arrivalNanoseconds)
             }
@@ -81,20 +117,15 @@ struct StreamAnalysis {
     /// jump of n sequence numbers records n − 1 losses. Returns the packets found missing and
     /// whether this packet came late (reordered or duplicated). A late packet stays counted
     /// as lost in the burst/gap model, as a receiver without a jitter buffer would count it.
-    private mutating func recordReception(_ packet: RTPPacketSummary, clockRate: UInt32) -> (gap: Int, late: Bool) {
-        if reception == nil {
-            reception = ReceptionStatistics(clockRate: Int(clockRate == 0 ? 8000 : clockRate), minimumSequential: 1)
-        }
-        guard var statistics = reception else { return (0, false) }
-        let highestBefore = statistics.extendedHighestSequence
-        let wasValid = statistics.isValid
-        let outcome = statistics.record(
+    private mutating func recordReception(_ packet: RTPPacketSummary) -> (gap: Int, late: Bool) {
+        let highestBefore = reception.extendedHighestSequence
+        let wasValid = reception.isValid
+        let outcome = reception.record(
             sequence: SequenceNumber(packet.sequenceNumber), timestamp: RTPTimestamp(packet.timestamp),
             arrival: MediaTime(nanoseconds: packet.arrivalNanoseconds))
-        reception = statistics
         switch outcome {
         case .inOrder:
-            let jump = wasValid ? statistics.extendedHighestSequence - highestBefore - 1 : 0
+            let jump = wasValid ? reception.extendedHighestSequence - highestBefore - 1 : 0
             let gap = Int(min(max(jump, 0), Int64(ReceptionStatistics.maxDropout)))
             for _ in 0..<gap {
                 burstGap.record(.lost)
@@ -112,26 +143,6 @@ struct StreamAnalysis {
         case .probation, .badSequence:
             return (0, false)
         }
-    }
-
-    private mutating func payloadFormat(
-        _ payloadType: UInt8, resolve: (UInt8) -> PayloadFormat?
-    ) -> (PayloadFormat?, WiresharkPayloadClock) {
-        if let cached, cached.payloadType == payloadType { return (cached.format, cached.clock) }
-        let format = resolve(payloadType)
-        let clock = payloadType < 96
-            ? WiresharkPayloadClock.forPayloadType(payloadType)
-            : WiresharkPayloadClock.forPayloadType(
-                payloadType, encodingName: format?.encodingName, sdpClockRate: format?.clockRate)
-        cached = (payloadType, format, clock)
-        if !payloadTypes.contains(payloadType), payloadTypes.count < Self.payloadTypeCapacity {
-            payloadTypes.append(payloadType)
-            if let name = format?.encodingName, !encodingNames.contains(name) { encodingNames.append(name) }
-        }
-        if mediaFormat == nil, let format, !format.isTelephoneEvent, format.encodingName != "CN" {
-            mediaFormat = format
-        }
-        return (format, clock)
     }
 }
 

@@ -10,12 +10,12 @@ struct StreamReportBuilder {
 
     mutating func build() -> StreamReport {
         let reception = stream.reception
-        let expected = Int(reception?.expected ?? 0)
-        let distinct = Int((reception?.received ?? 0) - (reception?.duplicates ?? 0))
+        let expected = Int(reception.expected)
+        let distinct = Int(reception.received - reception.duplicates)
         let lost = max(expected - distinct, 0)
         let lossPercent = expected == 0 ? 0 : Double(lost) * 100 / Double(expected)
         let clockRate = stream.clockRate
-        let jitter = clockRate == nil ? nil : reception?.jitterMilliseconds
+        let jitter = clockRate == nil ? nil : reception.jitterMilliseconds
         let roundTrip = rtcp.flatMap { $0.roundTripMilliseconds.count == 0 ? nil : $0.roundTripMilliseconds.mean }
         let burstRatio = stream.lossTransitions.burstRatio
         let codec = stream.mediaFormat?.encodingName
@@ -45,7 +45,7 @@ struct StreamReportBuilder {
             firstFrame: stream.firstFrame, startSeconds: Double(firstArrival) / 1e9,
             durationSeconds: Double(stream.lastArrivalNanoseconds &- firstArrival) / 1e9,
             packets: stream.packets, expected: expected, lost: lost, lossPercent: lossPercent,
-            duplicates: Int(reception?.duplicates ?? 0), outOfOrder: Int(reception?.reordered ?? 0),
+            duplicates: Int(reception.duplicates), outOfOrder: Int(reception.reordered),
             jitterMilliseconds: jitter, wireshark: WiresharkFigures(stream.wireshark),
             burstGap: BurstGapReport(
                 minimumGap: stream.burstGap.minimumGap, lossRate: stream.burstGap.lossFraction,

@@ -221,6 +221,11 @@ public struct DTMFEventReport: Sendable, Hashable, Encodable {
 }
 
 /// The E-model rating of a stream and the inputs it was computed from.
+///
+/// Ie and Bpl come from the codec's G.113 entry; Ppl is the RFC 3550 loss; BurstR comes from
+/// the two-state Markov model of the losses; Ta is half the RTCP round trip (0 without RTCP)
+/// plus a jitter buffer assumed to hold twice the interarrival jitter (T = Ta, Tr = 2·Ta).
+/// Codec and packetisation delay are not included: a capture cannot tell them.
 public struct QualityEstimate: Sendable, Hashable, Encodable {
     /// The G.113 table entry used (`g711-plc`, `g722`, …).
     public var codecKey: String
