@@ -124,6 +124,20 @@ struct AnalyzerTests {
         let missing = CaptureAnalyzer.analyzeFile(atPath: "/nonexistent/analyzer.pcap")
         #expect(missing.error == "capture file /nonexistent/analyzer.pcap not found")
     }
+
+    /// A capture of a link type the frame decoder does not know (USER0, 147) is refused with
+    /// that reason before anything is read.
+    @Test func unknownLinkTypeSaysSo() throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("analyzer-user0-\(UUID().uuidString).pcap")
+        var writer = try PcapWriter(path: url.path, linkType: LinkType(rawValue: 147))
+        [UInt8](repeating: 0x80, count: 60).withUnsafeBytes {
+            writer.write($0, timestamp: CaptureTimestamp(nanosecondsSinceEpoch: 0))
+        }
+        try writer.finish()
+        let report = CaptureAnalyzer.analyzeFile(atPath: url.path)
+        #expect(report.error?.contains("which the decoder does not support") == true)
+        #expect(report.streams.isEmpty)
+    }
 }
 
 /// A tiny seeded generator for reproducible noise.
