@@ -81,9 +81,25 @@ struct AnalyzeCommandTests {
         #expect(html.contains("<svg"))
     }
 
-    @Test func unavailableOptionsAreUsageErrors() throws {
-        let run = Invocation(["analyze", "--srtp-key", "*:aSBrbm93", try capture("sipp_g711a.pcap")])
+    /// `--srtp-key SSRC:BASE64` decrypts the SRTP capture; malformed keys are usage errors
+    /// whose message never repeats the key.
+    @Test func srtpKeyOption() throws {
+        let file = try capture("srtp-decrypt_marseillaise-srtp_first1500.pcap")
+        let run = Invocation(["analyze", "--format", "csv", "--srtp-key", "0xDEADBEEF:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
+        #expect(run.status == 0, "\(run.standardError)")
+        let json = Invocation(["analyze", "--format", "json", "--srtp-key", "*:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
+        #expect(json.standardOutput.contains("\"decrypted\" : 1500"))
+        for bad in ["*:aSBrbm93", "nonsense", "0xZZ:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", "*:%%%"] {
+            let refused = Invocation(["analyze", "--srtp-key", bad, file])
+            #expect(refused.status == 2, "\(bad)")
+            #expect(refused.standardError.contains("--srtp-key"))
+            #expect(!refused.standardError.contains("aSBrbm93"))
+        }
+    }
+
+    @Test func wavDirectoryIsNotAvailableYet() throws {
+        let run = Invocation(["analyze", "--wav-dir", "/tmp", try capture("sipp_g711a.pcap")])
         #expect(run.status == 2)
-        #expect(run.standardError.contains("--srtp-key"))
+        #expect(run.standardError.contains("--wav-dir"))
     }
 }

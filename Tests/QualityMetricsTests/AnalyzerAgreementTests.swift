@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import RTP
 import TestSupport
 import Testing
 
@@ -114,5 +115,44 @@ enum AnalyzerJSON {
             found.append("problems: ours \(String(describing: wireshark["problems"])), tshark \(row.hasProblems)")
         }
         return found.map { "\(row.key): \($0)" }
+    }
+}
+
+/// SRTP: the marseillaise capture decrypts fully under its catalogued SDES key (1500 packets,
+/// AES_CM_128_HMAC_SHA1_80), and a wrong key is reported as authentication failures while the
+/// clear-text headers are analysed all the same.
+@Suite("CaptureAnalyzer decrypts SRTP")
+struct AnalyzerSRTPTests {
+    static let keyAndSalt = Array("i know all your little secrets".utf8)
+
+    private func analyze(key: [UInt8], ssrc: UInt32?) throws -> StreamReport {
+        var configuration = CaptureAnalyzer.Configuration()
+        configuration.srtpKeys = [SRTPKeyAssignment(
+            ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: key))]
+        let path = try SharedData.capture("srtp-decrypt_marseillaise-srtp_first1500.pcap").path
+        let report = CaptureAnalyzer.analyzeFile(atPath: path, configuration: configuration)
+        try #require(report.streams.count == 1)
+        return report.streams[0]
+    }
+
+    @Test func givenKeyDecryptsEveryPacket() throws {
+        let stream = try analyze(key: Self.keyAndSalt, ssrc: 0xDEAD_BEEF)
+        let srtp = try #require(stream.srtp)
+        #expect(stream.foundBy == .srtpKey)
+        #expect(srtp.decrypted == 1500)
+        #expect(srtp.authenticationFailures == 0 && srtp.replays == 0 && srtp.otherFailures == 0)
+        #expect(srtp.keySource == .given)
+        #expect(stream.packets == 1500)
+    }
+
+    @Test func wrongKeyFailsAuthenticationButKeepsTheStream() throws {
+        var wrong = Self.keyAndSalt
+        wrong[0] ^= 1
+        let stream = try analyze(key: wrong, ssrc: nil)
+        let srtp = try #require(stream.srtp)
+        #expect(stream.foundBy == .heuristic)
+        #expect(stream.packets == 1500)
+        #expect(srtp.decrypted == 0)
+        #expect(srtp.authenticationFailures == 1500 - 3)
     }
 }

@@ -1,4 +1,5 @@
 import QualityMetrics
+import RTP
 import Testing
 
 /// ``SessionDescriptionScanner`` on SIP messages written to exercise each rule.
@@ -35,9 +36,10 @@ struct AnalyzerSessionDescriptionTests {
         #expect(found[0].endpoint.description == "198.51.100.7:4000")
         #expect(found[0].payloadTypes == [0, 96])
         #expect(found[0].formats[96] == PayloadFormat(encodingName: "telephone-event", clockRate: 8000))
-        #expect(found[0].cryptoAttributes.first?.suite == "AES_CM_128_HMAC_SHA1_80")
-        #expect(found[0].cryptoAttributes.first?.keyBase64 == "aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz")
-        #expect(!(found[0].cryptoAttributes.first?.description.contains("aSBr") ?? true))
+        let crypto = try #require(found[0].cryptoAttributes.first)
+        #expect(crypto.suite == .aes128CounterModeHMACSHA1Tag80)
+        #expect(crypto.attributeValue.contains("inline:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz"))
+        #expect(!crypto.description.contains("aSBr"))
         #expect(found[1].endpoint.description == "[2001:db8::5]:4002")
         #expect(found[1].formats[97]?.clockRate == 90000)
     }

@@ -1,5 +1,7 @@
 import Dispatch
+import Foundation
 import QualityMetrics
+import RTP
 import Synchronization
 
 /// `mediabench analyze FILE…`: call-quality metrics from packet captures (issue 6).
@@ -24,7 +26,7 @@ struct AnalyzeCommand: Command {
         "output", "PATH", .string, help: "Write the report to PATH instead of standard output.")
     static let srtpKeys = Option(
         "srtp-key", "SSRC:BASE64", .string, repeats: true,
-        help: "SRTP master key and salt for the stream SSRC, or '*' for every stream (not yet available).")
+        help: "SRTP master key and salt (AES_CM_128_HMAC_SHA1_80) for the stream SSRC (hex 0x… or decimal), or '*' for every stream.")
     static let wavDirectory = Option(
         "wav-dir", "DIR", .string, help: "Write what a listener would have heard, one WAV per stream (not yet available).")
     static let jobs = Option("jobs", "N", .positiveInteger, help: "Files analysed in parallel (default: 1).")
@@ -43,9 +45,8 @@ struct AnalyzeCommand: Command {
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        if !arguments.all(Self.srtpKeys).isEmpty {
-            throw UsageError("--srtp-key: SRTP decryption is not available yet (the headers are analysed in clear text)")
-        }
+        var configuration = CaptureAnalyzer.Configuration()
+        configuration.srtpKeys = try arguments.all(Self.srtpKeys).map(Self.keyAssignment)
         if arguments[Self.wavDirectory] != nil {
             throw UsageError("--wav-dir: writing what a listener heard is not available yet")
         }
@@ -54,8 +55,8 @@ struct AnalyzeCommand: Command {
         let jobs = arguments[Self.jobs] ?? 1
         let tool = ToolInfo(
             name: "mediabench", version: Mediabench.version,
-            options: ["format": format.rawValue, "jobs": String(jobs)])
-        let report = AnalysisReport(tool: tool, files: Self.analyze(paths, jobs: jobs))
+            options: ["format": format.rawValue, "jobs": String(jobs), "srtp_keys": String(configuration.srtpKeys.count)])
+        let report = AnalysisReport(tool: tool, files: Self.analyze(paths, jobs: jobs, configuration: configuration))
         let rendered: String = switch format {
         case .text: report.text()
         case .json: try report.json()
@@ -76,19 +77,47 @@ struct AnalyzeCommand: Command {
     }
 
     /// Analyses every file, `jobs` at a time, one analyzer per file; reports in input order.
-    static func analyze(_ paths: [String], jobs: Int) -> [CaptureFileReport] {
+    static func analyze(
+        _ paths: [String], jobs: Int, configuration: CaptureAnalyzer.Configuration
+    ) -> [CaptureFileReport] {
         let workers = min(max(jobs, 1), paths.count)
-        guard workers > 1 else { return paths.map { CaptureAnalyzer.analyzeFile(atPath: $0) } }
+        guard workers > 1 else { return paths.map { CaptureAnalyzer.analyzeFile(atPath: $0, configuration: configuration) } }
         let reports = Mutex([CaptureFileReport?](repeating: nil, count: paths.count))
         let nextIndex = Atomic(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 let index = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard index < paths.count else { return }
-                let report = CaptureAnalyzer.analyzeFile(atPath: paths[index])
+                let report = CaptureAnalyzer.analyzeFile(atPath: paths[index], configuration: configuration)
                 reports.withLock { $0[index] = report }
             }
         }
         return reports.withLock { $0 }.enumerated().map { $1 ?? CaptureFileReport(path: paths[$0]) }
+    }
+
+    /// `SSRC:BASE64` (SSRC in hex with `0x` or decimal) or `*:BASE64`: 30 octets of
+    /// AES_CM_128_HMAC_SHA1_80 master key and salt. The key never appears in a message.
+    static func keyAssignment(_ text: String) throws(UsageError) -> SRTPKeyAssignment {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw UsageError("--srtp-key: expected SSRC:BASE64 or '*:BASE64'")
+        }
+        let selector = text[..<colon]
+        let ssrc: UInt32?
+        if selector == "*" {
+            ssrc = nil
+        } else if let value = selector.hasPrefix("0x") || selector.hasPrefix("0X")
+                    ? UInt32(selector.dropFirst(2), radix: 16) : UInt32(selector) {
+            ssrc = value
+        } else {
+            throw UsageError("--srtp-key: '\(selector)' is not an SSRC (hex 0x… or decimal) or '*'")
+        }
+        guard let octets = Data(base64Encoded: String(text[text.index(after: colon)...])) else {
+            throw UsageError("--srtp-key: the key is not valid base64")
+        }
+        do throws(SRTPError) {
+            return SRTPKeyAssignment(ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: octets))
+        } catch {
+            throw UsageError("--srtp-key: \(octets.count) octets of key and salt; AES_CM_128_HMAC_SHA1_80 needs 30")
+        }
     }
 }

@@ -15,6 +15,10 @@ import RTP
 ///    (plausible payload type, several packets in sequence on one 5-tuple and SSRC).
 /// 4. Everything else is counted, never reported as a stream.
 ///
+/// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
+/// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and
+/// decrypted, and the stream's report says how many passed (``SRTPReport``).
+///
 /// ```swift
 /// let report = CaptureAnalyzer.analyzeFile(atPath: "call.pcap")
 /// for stream in report.streams { print(stream.key, stream.lost, stream.jitterMilliseconds ?? 0) }
@@ -30,6 +34,10 @@ public struct CaptureAnalyzer {
         public var timelineCapacity = 600
         /// Where codec impairments (Ie, Bpl) for the E-model come from.
         public var codecTable = CodecImpairmentTable.standard
+        /// SRTP keys to decrypt streams with, before any learned from SDP `a=crypto` lines: a
+        /// key for the stream's SSRC first, then one for every stream. A flow whose first packet
+        /// authenticates under such a key is a stream at once, without the heuristic's wait.
+        public var srtpKeys: [SRTPKeyAssignment] = []
 
         /// The defaults.
         public init() {}
@@ -41,6 +49,7 @@ public struct CaptureAnalyzer {
     private let configuration: Configuration
     private var directory = PayloadFormatDirectory()
     private var streams: [RTPStreamKey: StreamAnalysis] = [:]
+    private var decryptions: [RTPStreamKey: StreamDecryption] = [:]
     private var streamEndpoints: Set<UDPEndpoint> = []
     private var candidates: StreamCandidates
     private var rtcp = RTCPObservations()
@@ -112,9 +121,10 @@ public struct CaptureAnalyzer {
         report.streams = streams.values
             .sorted { ($0.firstFrame, $0.key) < ($1.firstFrame, $1.key) }
             .map { stream in
-                let srtpSuite = directory.announcedKey(from: stream.key.source, to: stream.key.destination)?.suite
+                let srtpSuite = directory.announcedKey(from: stream.key.source, to: stream.key.destination)?.suite.sdesName
                 var builder = StreamReportBuilder(
-                    stream: stream, rtcp: rtcp.sources[stream.key.ssrc], estimator: estimator, srtpSuite: srtpSuite)
+                    stream: stream, rtcp: rtcp.sources[stream.key.ssrc], estimator: estimator, srtpSuite: srtpSuite,
+                    srtp: decryptions[stream.key]?.report)
                 return builder.build()
             }
         return report
@@ -147,13 +157,41 @@ public struct CaptureAnalyzer {
         let summary = RTPPacketSummary(
             packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
         if let index = streams.index(forKey: key) {
+            if !decryptions.isEmpty { decryptions[key]?.unprotect(datagram.payload) }
             record(summary, at: index)
         } else if directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination) {
-            record(summary, at: startStream(key, foundBy: .sdp, firstFrame: summary.frameNumber))
+            let index = startStream(key, foundBy: .sdp, firstFrame: summary.frameNumber)
+            decryptions[key] = announcedStreamDecryption(for: key)
+            decryptions[key]?.unprotect(datagram.payload)
+            record(summary, at: index)
+        } else if let given = givenKey(for: key.ssrc), let decryption = try? StreamDecryption(key: given, keySource: .given),
+                  decryption.unprotect(datagram.payload) {
+            decryptions[key] = decryption
+            record(summary, at: startStream(key, foundBy: .srtpKey, firstFrame: summary.frameNumber))
         } else if let confirmed = candidates.offer(summary, for: key), let first = confirmed.first {
             let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
             for packet in confirmed { record(packet, at: index) }
+            // A given key under which the first packet did not authenticate: later packets
+            // are still tried, so that the report shows the failures.
+            if let given = givenKey(for: key.ssrc) {
+                decryptions[key] = try? StreamDecryption(key: given, keySource: .given)
+            }
         }
+    }
+
+    /// The decryption of an SDP-announced stream: with the key given for it, else the key its
+    /// sender announced; `nil` without either.
+    private func announcedStreamDecryption(for key: RTPStreamKey) -> StreamDecryption? {
+        if let given = givenKey(for: key.ssrc) {
+            return try? StreamDecryption(key: given, keySource: .given)
+        }
+        guard let announced = directory.announcedKey(from: key.source, to: key.destination) else { return nil }
+        return try? StreamDecryption(key: announced.masterKey, keySource: .sdp)
+    }
+
+    /// The key given for `ssrc`, else the one given for every stream.
+    private func givenKey(for ssrc: UInt32) -> SRTPMasterKey? {
+        (configuration.srtpKeys.first { $0.ssrc == ssrc } ?? configuration.srtpKeys.first { $0.ssrc == nil })?.key
     }
 
     private mutating func startStream(

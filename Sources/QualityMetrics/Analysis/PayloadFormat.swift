@@ -1,4 +1,5 @@
 import Capture
+import RTP
 
 /// What an RTP payload type carries: its encoding name and RTP clock rate, from an SDP
 /// `a=rtpmap` line or the static assignments of RFC 3551.
@@ -55,7 +56,7 @@ public struct PayloadFormat: Sendable, Hashable, Codable {
 /// Wireshark applies them: to RTP sent to or from the `c=` address and `m=` port.
 struct PayloadFormatDirectory {
     private var formats: [UDPEndpoint: [UInt8: PayloadFormat]] = [:]
-    private var keys: [UDPEndpoint: AnnouncedCrypto] = [:]
+    private var keys: [UDPEndpoint: SDESCryptoAttribute] = [:]
 
     /// Whether any media section was learned.
     var isEmpty: Bool { formats.isEmpty }
@@ -85,7 +86,7 @@ struct PayloadFormatDirectory {
 
     /// The SDES key announced for the flow between `source` and `destination`, if any: the
     /// sender's own `a=crypto` line keys what it sends (RFC 4568 §6.1).
-    func announcedKey(from source: UDPEndpoint, to destination: UDPEndpoint) -> AnnouncedCrypto? {
+    func announcedKey(from source: UDPEndpoint, to destination: UDPEndpoint) -> SDESCryptoAttribute? {
         keys[source] ?? keys[destination]
     }
 }

@@ -1,8 +1,9 @@
 import Capture
+import RTP
 
 /// One media section (`m=` line) of an SDP body found in a captured SIP message: where the
 /// party wants to receive it, and the payload formats and SRTP keys it announced.
-public struct AnnouncedMedia: Sendable, Hashable {
+public struct AnnouncedMedia: Sendable, Equatable {
     /// The media type of the `m=` line (`audio`, `video`, …).
     public var mediaType: String
     /// The connection address (`c=`, media level before session level) and the `m=` port.
@@ -13,22 +14,9 @@ public struct AnnouncedMedia: Sendable, Hashable {
     public var payloadTypes: [UInt8]
     /// Encoding name and clock rate of every payload type with an `a=rtpmap` line.
     public var formats: [UInt8: PayloadFormat]
-    /// The `a=crypto` lines (RFC 4568) of the section: suite and base64 key parameter, in order.
-    public var cryptoAttributes: [AnnouncedCrypto]
-}
-
-/// One SDES `a=crypto` attribute as announced: the suite and the `inline:` key material.
-///
-/// The key text is kept only to decrypt the capture; ``description`` never shows it.
-public struct AnnouncedCrypto: Sendable, Hashable, CustomStringConvertible {
-    /// The crypto suite name (`AES_CM_128_HMAC_SHA1_80`).
-    public var suite: String
-    /// The base64 master key and salt of the first `inline:` key parameter (without lifetime
-    /// or MKI).
-    public var keyBase64: String
-
-    /// The suite, with the key elided.
-    public var description: String { "\(suite) inline:<key elided>" }
+    /// The `a=crypto` lines (RFC 4568) of the section that parse, in order; their
+    /// descriptions redact the keys.
+    public var cryptoAttributes: [SDESCryptoAttribute]
 }
 
 /// Finds SIP messages in UDP payloads and reads the media sections of their SDP bodies.
@@ -138,12 +126,9 @@ public enum SessionDescriptionScanner {
             guard let name = encoding.first, !name.isEmpty else { return }
             let clockRate = encoding.count > 1 ? UInt32(encoding[1]) : nil
             media.formats[payloadType] = PayloadFormat(encodingName: String(name), clockRate: clockRate)
-        } else if value.hasPrefix("crypto:") {
-            let words = value.split(separator: " ")
-            guard words.count >= 3, words[2].hasPrefix("inline:") else { return }
-            let key = words[2].dropFirst("inline:".count).prefix { $0 != "|" }
-            guard !key.isEmpty else { return }
-            media.cryptoAttributes.append(AnnouncedCrypto(suite: String(words[1]), keyBase64: String(key)))
+        } else if value.hasPrefix("crypto:"),
+                  let crypto = try? SDESCryptoAttribute(attributeValue: value.dropFirst("crypto:".count)) {
+            media.cryptoAttributes.append(crypto)
         }
     }
 }

@@ -152,6 +152,8 @@ public enum StreamDiscovery: String, Sendable, Hashable, Codable {
     case sdp
     /// Its packets passed the RTP heuristic (see ``CaptureAnalyzer``).
     case heuristic
+    /// Its first packet authenticated under an SRTP key given to the analyzer.
+    case srtpKey = "srtp_key"
 }
 
 extension UInt32 {

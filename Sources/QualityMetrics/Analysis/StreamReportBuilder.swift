@@ -7,6 +7,7 @@ struct StreamReportBuilder {
     let rtcp: RTCPSourceReport?
     let estimator: QualityEstimator
     let srtpSuite: String?
+    let srtp: SRTPReport?
 
     mutating func build() -> StreamReport {
         let reception = stream.reception
@@ -52,7 +53,7 @@ struct StreamReportBuilder {
                 discardRate: stream.burstGap.discardFraction,
                 metrics: stream.burstGap.metrics(packetDurationMilliseconds: packetMilliseconds),
                 burstRatio: burstRatio),
-            rtcp: rtcp, roundTripMilliseconds: roundTrip,
+            rtcp: rtcp, srtp: srtp, roundTripMilliseconds: roundTrip,
             farEndJitterMilliseconds: zip(rtcp?.lastJitterUnits, clockRate).map { Double($0) * 1000 / Double($1) },
             dtmfEvents: presses, quality: quality, timeline: timeline)
     }

@@ -52,6 +52,8 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     public var burstGap: BurstGapReport
     /// What the RTCP of the capture said about this SSRC, `nil` when it said nothing.
     public var rtcp: RTCPSourceReport?
+    /// What SRTP decryption gave, `nil` when no key applied to the stream.
+    public var srtp: SRTPReport?
     /// The mean round-trip time measured from RTCP, in milliseconds.
     public var roundTripMilliseconds: Double?
     /// The last interarrival jitter the far end reported, in milliseconds.
@@ -71,7 +73,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         case clockRateHertz = "clock_rate_hz", srtpSuite = "srtp_suite", firstFrame = "first_frame"
         case startSeconds = "start_time_s", durationSeconds = "duration_s"
         case packets, expected, lost, lossPercent = "loss_percent", duplicates, outOfOrder = "out_of_order"
-        case jitterMilliseconds = "jitter_ms", wireshark, burstGap = "burst_gap", rtcp
+        case jitterMilliseconds = "jitter_ms", wireshark, burstGap = "burst_gap", rtcp, srtp
         case roundTripMilliseconds = "rtt_ms", farEndJitterMilliseconds = "far_end_jitter_ms"
         case dtmfEvents = "dtmf_events", rFactor = "r_factor", mosCQE = "mos_cqe", emodel
         case jitterBuffer = "jitter_buffer", timeline
@@ -105,6 +107,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         try container.encode(wireshark, forKey: .wireshark)
         try container.encode(burstGap, forKey: .burstGap)
         try container.encode(rtcp, forKey: .rtcp)
+        try container.encode(srtp, forKey: .srtp)
         try container.encode(roundTripMilliseconds, forKey: .roundTripMilliseconds)
         try container.encode(farEndJitterMilliseconds, forKey: .farEndJitterMilliseconds)
         try container.encode(dtmfEvents, forKey: .dtmfEvents)
