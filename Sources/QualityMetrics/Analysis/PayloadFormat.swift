@@ -58,9 +58,6 @@ struct PayloadFormatDirectory {
     private var formats: [UDPEndpoint: [UInt8: PayloadFormat]] = [:]
     private var keys: [UDPEndpoint: SDESCryptoAttribute] = [:]
 
-    /// Whether any media section was learned.
-    var isEmpty: Bool { formats.isEmpty }
-
     /// Whether `endpoint` was announced in an SDP body.
     func isAnnounced(_ endpoint: UDPEndpoint) -> Bool {
         formats[endpoint] != nil
