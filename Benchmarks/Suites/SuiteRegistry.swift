@@ -11,6 +11,7 @@ public enum SuiteRegistry {
         .rtp,
         .srtp,
         .jitter,
+        .analyze,
     ]
 
     /// The suite named `name`, if there is one.

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test(arguments: [
-        ["demo"], ["analyze", "a.pcap"],
+        ["demo"],
         ["call"],
     ])
     func laterCommandsAreNotYetAvailable(arguments: [String]) {

@@ -1,3 +1,9 @@
+import Dispatch
+import Foundation
+import QualityMetrics
+import RTP
+import Synchronization
+
 /// `mediabench analyze FILE…`: call-quality metrics from packet captures (issue 6).
 struct AnalyzeCommand: Command {
     /// The report formats of `analyze`.
@@ -20,23 +26,98 @@ struct AnalyzeCommand: Command {
         "output", "PATH", .string, help: "Write the report to PATH instead of standard output.")
     static let srtpKeys = Option(
         "srtp-key", "SSRC:BASE64", .string, repeats: true,
-        help: "SRTP master key and salt for the stream SSRC (hex or decimal), or '*' for every stream.")
+        help: "SRTP master key and salt (AES_CM_128_HMAC_SHA1_80) for the stream SSRC (hex 0x… or decimal), or '*' for every stream.")
     static let wavDirectory = Option(
-        "wav-dir", "DIR", .string, help: "Write what a listener would have heard, one WAV per stream.")
+        "wav-dir", "DIR", .string, help: "Write what a listener would have heard, one WAV per stream (not yet available).")
     static let jobs = Option("jobs", "N", .positiveInteger, help: "Files analysed in parallel (default: 1).")
 
     let name = "analyze"
     let summary = "Compute per-stream call-quality metrics from pcap/pcapng captures."
     let discussion = """
         For every RTP stream: packets, loss, duplicates, reordering, RFC 3550 jitter and the same \
-        figures as Wireshark computes them, burst/gap metrics, RTT from RTCP, E-model R and MOS, \
-        and the loss and delay behind our jitter buffer.
+        figures as Wireshark computes them, burst/gap metrics, RTT from RTCP, what the far end \
+        reported, DTMF, and E-model R and MOS. Streams are learned from SIP/SDP in the capture, \
+        or found heuristically. Exit status 1 when a file could not be read to its end (the \
+        report still holds what was found).
         """
     var arguments: [any ArgumentDeclaring] {
         [Self.files, Self.format, Self.output, Self.srtpKeys, Self.wavDirectory, Self.jobs]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
-        throw NotYetAvailable()
+        var configuration = CaptureAnalyzer.Configuration()
+        configuration.srtpKeys = try arguments.all(Self.srtpKeys).map(Self.keyAssignment)
+        if arguments[Self.wavDirectory] != nil {
+            throw UsageError("--wav-dir: writing what a listener heard is not available yet")
+        }
+        let paths = arguments.all(Self.files)
+        let format = arguments[Self.format] ?? .text
+        let jobs = arguments[Self.jobs] ?? 1
+        let tool = ToolInfo(
+            name: "mediabench", version: Mediabench.version,
+            options: ["format": format.rawValue, "jobs": String(jobs), "srtp_keys": String(configuration.srtpKeys.count)])
+        let report = AnalysisReport(tool: tool, files: Self.analyze(paths, jobs: jobs, configuration: configuration))
+        let rendered: String = switch format {
+        case .text: report.text()
+        case .json: try report.json()
+        case .csv: report.csv()
+        case .html: report.html()
+        }
+        try DataOutput.write(rendered, toFile: arguments[Self.output], console: console)
+        var status: Int32 = 0
+        for file in report.files {
+            if let error = file.error {
+                console.writeError("mediabench analyze: \(error)\n")
+                status = 1
+            } else if let explanation = file.noStreamsExplanation {
+                console.writeError("mediabench analyze: \(file.path): \(explanation)\n")
+            }
+        }
+        return status
+    }
+
+    /// Analyses every file, `jobs` at a time, one analyzer per file; reports in input order.
+    static func analyze(
+        _ paths: [String], jobs: Int, configuration: CaptureAnalyzer.Configuration
+    ) -> [CaptureFileReport] {
+        let workers = min(max(jobs, 1), paths.count)
+        guard workers > 1 else { return paths.map { CaptureAnalyzer.analyzeFile(atPath: $0, configuration: configuration) } }
+        let reports = Mutex([CaptureFileReport?](repeating: nil, count: paths.count))
+        let nextIndex = Atomic(0)
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                let index = nextIndex.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard index < paths.count else { return }
+                let report = CaptureAnalyzer.analyzeFile(atPath: paths[index], configuration: configuration)
+                reports.withLock { $0[index] = report }
+            }
+        }
+        return reports.withLock { $0 }.enumerated().map { $1 ?? CaptureFileReport(path: paths[$0]) }
+    }
+
+    /// `SSRC:BASE64` (SSRC in hex with `0x` or decimal) or `*:BASE64`: 30 octets of
+    /// AES_CM_128_HMAC_SHA1_80 master key and salt. The key never appears in a message.
+    static func keyAssignment(_ text: String) throws(UsageError) -> SRTPKeyAssignment {
+        guard let colon = text.firstIndex(of: ":") else {
+            throw UsageError("--srtp-key: expected SSRC:BASE64 or '*:BASE64'")
+        }
+        let selector = text[..<colon]
+        let ssrc: UInt32?
+        if selector == "*" {
+            ssrc = nil
+        } else if let value = selector.hasPrefix("0x") || selector.hasPrefix("0X")
+                    ? UInt32(selector.dropFirst(2), radix: 16) : UInt32(selector) {
+            ssrc = value
+        } else {
+            throw UsageError("--srtp-key: '\(selector)' is not an SSRC (hex 0x… or decimal) or '*'")
+        }
+        guard let octets = Data(base64Encoded: String(text[text.index(after: colon)...])) else {
+            throw UsageError("--srtp-key: the key is not valid base64")
+        }
+        do throws(SRTPError) {
+            return SRTPKeyAssignment(ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: octets))
+        } catch {
+            throw UsageError("--srtp-key: \(octets.count) octets of key and salt; AES_CM_128_HMAC_SHA1_80 needs 30")
+        }
     }
 }

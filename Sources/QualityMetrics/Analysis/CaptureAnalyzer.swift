@@ -1,0 +1,218 @@
+import Capture
+import RTP
+
+/// Computes per-stream call-quality metrics from a packet capture in one pass and constant
+/// memory: per-stream accumulators and a bounded timeline, never the packets themselves.
+///
+/// For every UDP datagram, in capture order:
+/// 1. **SIP** (port 5060, or a payload starting with a SIP request or status line): the SDP
+///    body's `c=`, `m=`, `a=rtpmap` and `a=crypto` lines are learned
+///    (``SessionDescriptionScanner``); RTP to or from an announced endpoint is a stream from its
+///    first packet, with the announced encodings and clock rates.
+/// 2. **RTCP** (RFC 5761 second-byte range, a compound that validates, on an odd port or on an
+///    endpoint of a known stream): sender reports, report blocks and round trips per SSRC.
+/// 3. **RTP** elsewhere: a valid RTP header first, then the heuristic of ``StreamCandidates``
+///    (plausible payload type, several packets in sequence on one 5-tuple and SSRC).
+/// 4. Everything else is counted, never reported as a stream.
+///
+/// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
+/// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and
+/// decrypted, and the stream's report says how many passed (``SRTPReport``).
+///
+/// ```swift
+/// let report = CaptureAnalyzer.analyzeFile(atPath: "call.pcap")
+/// for stream in report.streams { print(stream.key, stream.lost, stream.jitterMilliseconds ?? 0) }
+/// ```
+public struct CaptureAnalyzer {
+    /// The analyzer's knobs.
+    public struct Configuration: Sendable {
+        /// Packets in sequence before a flow no SDP announced counts as an RTP stream (3).
+        public var confirmationPackets = 3
+        /// The most unconfirmed flows tracked at once (4096).
+        public var maximumCandidates = 4096
+        /// The most timeline intervals kept per stream (600; longer streams get coarser intervals).
+        public var timelineCapacity = 600
+        /// Where codec impairments (Ie, Bpl) for the E-model come from.
+        public var codecTable = CodecImpairmentTable.standard
+        /// SRTP keys to decrypt streams with, before any learned from SDP `a=crypto` lines: a
+        /// key for the stream's SSRC first, then one for every stream. A flow whose first packet
+        /// authenticates under such a key is a stream at once, without the heuristic's wait.
+        public var srtpKeys: [SRTPKeyAssignment] = []
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// The well-known SIP port.
+    public static let sipPort: UInt16 = 5060
+
+    private let configuration: Configuration
+    private var directory = PayloadFormatDirectory()
+    private var streams: [RTPStreamKey: StreamAnalysis] = [:]
+    private var decryptions: [RTPStreamKey: StreamDecryption] = [:]
+    private var streamEndpoints: Set<UDPEndpoint> = []
+    private var candidates: StreamCandidates
+    private var rtcp = RTCPObservations()
+    private var counts = DatagramCounts()
+
+    /// An analyzer that has seen nothing.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        candidates = StreamCandidates(
+            confirmationPackets: configuration.confirmationPackets, capacity: configuration.maximumCandidates)
+    }
+
+    /// Analyses the capture at `path` to its end. Never throws: a file that cannot be opened,
+    /// or is damaged part way, gives a report whose ``CaptureFileReport/error`` says so and which
+    /// holds everything found before the damage.
+    public static func analyzeFile(
+        atPath path: String, configuration: Configuration = Configuration()
+    ) -> CaptureFileReport {
+        var analyzer = CaptureAnalyzer(configuration: configuration)
+        var statistics = CaptureStatistics()
+        var failure: CaptureError?
+        var framesRead = 0
+        do throws(CaptureError) {
+            var reader = try CaptureReader(path: path)
+            defer { framesRead = reader.framesRead }
+            do throws(CaptureError) {
+                try reader.forEachUDPDatagram(counting: &statistics) { analyzer.analyze($0) }
+            } catch {
+                failure = error
+            }
+        } catch {
+            failure = error
+        }
+        var report = analyzer.report(path: path)
+        report.error = failure?.description
+        report.framesRead = framesRead
+        report.captureStatistics = statistics.description
+        return report
+    }
+
+    /// Takes in the capture's next UDP datagram.
+    public mutating func analyze(_ datagram: UDPDatagram) {
+        let payload = datagram.payload
+        if isSIPCandidate(datagram), SessionDescriptionScanner.isSIPMessage(payload) {
+            counts.sip += 1
+            for media in SessionDescriptionScanner.announcedMedia(inSIPMessage: payload) {
+                directory.learn(media)
+                counts.sdpMedia += 1
+            }
+            return
+        }
+        switch DatagramClassifier.classify(payload) {
+        case .rtcp:
+            analyzeRTCP(datagram)
+        case .rtp:
+            analyzeRTP(datagram)
+        default:
+            counts.other += 1
+        }
+    }
+
+    /// The report of everything analysed so far, streams ordered by their first packet.
+    public func report(path: String) -> CaptureFileReport {
+        var report = CaptureFileReport(path: path)
+        var counts = counts
+        counts.unconfirmedRTP = candidates.abandonedPackets + candidates.waitingPackets
+        report.datagrams = counts
+        let estimator = QualityEstimator(table: configuration.codecTable)
+        report.streams = streams.values
+            .sorted { ($0.firstFrame, $0.key) < ($1.firstFrame, $1.key) }
+            .map { stream in
+                let srtpSuite = directory.announcedKey(from: stream.key.source, to: stream.key.destination)?.suite.sdesName
+                var builder = StreamReportBuilder(
+                    stream: stream, rtcp: rtcp.sources[stream.key.ssrc], estimator: estimator, srtpSuite: srtpSuite,
+                    srtp: decryptions[stream.key]?.report)
+                return builder.build()
+            }
+        return report
+    }
+
+    private func isSIPCandidate(_ datagram: UDPDatagram) -> Bool {
+        if datagram.source.port == Self.sipPort || datagram.destination.port == Self.sipPort { return true }
+        guard let first = datagram.payload.first else { return false }
+        return (0x41...0x5A).contains(first)
+    }
+
+    private mutating func analyzeRTCP(_ datagram: UDPDatagram) {
+        let oddPort = datagram.source.port & 1 == 1 || datagram.destination.port & 1 == 1
+        let multiplexed = streamEndpoints.contains(datagram.source) || streamEndpoints.contains(datagram.destination)
+            || directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination)
+        guard oddPort || multiplexed, let compound = try? RTCPCompoundPacket(datagram.payload) else {
+            counts.other += 1
+            return
+        }
+        counts.rtcp += 1
+        rtcp.record(compound, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
+    }
+
+    private mutating func analyzeRTP(_ datagram: UDPDatagram) {
+        guard let packet = try? RTPPacket(datagram.payload) else {
+            counts.other += 1
+            return
+        }
+        let key = RTPStreamKey(source: datagram.source, destination: datagram.destination, ssrc: packet.ssrc)
+        let summary = RTPPacketSummary(
+            packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
+        if let index = streams.index(forKey: key) {
+            if !decryptions.isEmpty { decryptions[key]?.unprotect(datagram.payload) }
+            record(summary, at: index)
+        } else if directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination) {
+            let index = startStream(key, foundBy: .sdp, firstFrame: summary.frameNumber)
+            decryptions[key] = announcedStreamDecryption(for: key)
+            decryptions[key]?.unprotect(datagram.payload)
+            record(summary, at: index)
+        } else if let given = givenKey(for: key.ssrc), let decryption = try? StreamDecryption(key: given, keySource: .given),
+                  decryption.unprotect(datagram.payload) {
+            decryptions[key] = decryption
+            record(summary, at: startStream(key, foundBy: .srtpKey, firstFrame: summary.frameNumber))
+        } else if let confirmed = candidates.offer(summary, for: key), let first = confirmed.first {
+            let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
+            for packet in confirmed { record(packet, at: index) }
+            // A given key under which the first packet did not authenticate: later packets
+            // are still tried, so that the report shows the failures.
+            if let given = givenKey(for: key.ssrc) {
+                decryptions[key] = try? StreamDecryption(key: given, keySource: .given)
+            }
+        }
+    }
+
+    /// The decryption of an SDP-announced stream: with the key given for it, else the key its
+    /// sender announced; `nil` without either.
+    private func announcedStreamDecryption(for key: RTPStreamKey) -> StreamDecryption? {
+        if let given = givenKey(for: key.ssrc) {
+            return try? StreamDecryption(key: given, keySource: .given)
+        }
+        guard let announced = directory.announcedKey(from: key.source, to: key.destination) else { return nil }
+        return try? StreamDecryption(key: announced.masterKey, keySource: .sdp)
+    }
+
+    /// The key given for `ssrc`, else the one given for every stream.
+    private func givenKey(for ssrc: UInt32) -> SRTPMasterKey? {
+        (configuration.srtpKeys.first { $0.ssrc == ssrc } ?? configuration.srtpKeys.first { $0.ssrc == nil })?.key
+    }
+
+    private mutating func startStream(
+        _ key: RTPStreamKey, foundBy: StreamDiscovery, firstFrame: Int
+    ) -> Dictionary<RTPStreamKey, StreamAnalysis>.Index {
+        streamEndpoints.insert(key.source)
+        streamEndpoints.insert(key.destination)
+        streams[key] = StreamAnalysis(
+            key: key, foundBy: foundBy, firstFrame: firstFrame, timelineCapacity: configuration.timelineCapacity)
+        return streams.index(forKey: key) ?? streams.startIndex
+    }
+
+    /// Records a packet of the stream at `index`, resolving its payload type only when it
+    /// changed (the stream is updated in place: no copy per packet).
+    private mutating func record(_ packet: RTPPacketSummary, at index: Dictionary<RTPStreamKey, StreamAnalysis>.Index) {
+        if streams.values[index].needsFormat(of: packet.payloadType) {
+            let key = streams.keys[index]
+            let format = directory.format(of: packet.payloadType, from: key.source, to: key.destination)
+            streams.values[index].usePayloadType(packet.payloadType, format: format)
+        }
+        streams.values[index].record(packet)
+        counts.rtp += 1
+    }
+}
