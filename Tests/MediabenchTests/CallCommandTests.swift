@@ -61,6 +61,12 @@ extension LiveNetworkTests {
             #expect(received.samples.contains { abs(Int($0)) > 1000 }, "the callee heard speech")
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("demo-sent.wav").path))
             #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("demo-wire.pcap").path))
+            // The offline analyzer decrypted both streams of the wire capture with the call's keys.
+            let analyzed = run.standardOutput.split(separator: "\n").filter { $0.hasPrefix("analyzed SSRC") }
+            #expect(analyzed.count == 2, "\(run.standardOutput)")
+            #expect(analyzed.allSatisfy { $0.hasSuffix("decrypted with the call's AEAD_AES_128_GCM key") })
+            let report = try String(contentsOfFile: directory.appendingPathComponent("report.html").path, encoding: .utf8)
+            #expect(report.hasPrefix("<!DOCTYPE html>") && report.contains("<svg"))
         }
     }
 }

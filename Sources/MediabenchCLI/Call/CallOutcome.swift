@@ -1,6 +1,7 @@
 import Foundation
 import MediaSession
 import QualityMetrics
+import RTP
 
 /// What a ``RelayedCall`` did and measured.
 struct CallOutcome {
@@ -24,11 +25,14 @@ struct CallOutcome {
     let relay: [RelayCounts]
     /// The caller's side of the negotiation (codec, SRTP).
     let callerMedia: NegotiatedAudio
+    /// The SRTP master keys of the two streams on the wire, by SSRC (empty for plain RTP), for
+    /// decrypting the capture.
+    let wireKeys: [SRTPKeyAssignment]
 
     init(
         settings: CallSettings, sent: [Int16], received: [Int16], playbackStartsAfterCaptureNanoseconds: Int64,
         caller: MediaSessionStatistics, callee: MediaSessionStatistics, reports: [MediaQualityReport], dtmfReceived: String,
-        relay: [RelayCounts], callerMedia: NegotiatedAudio
+        relay: [RelayCounts], callerMedia: NegotiatedAudio, wireKeys: [SRTPKeyAssignment]
     ) {
         self.settings = settings
         self.sent = Array(sent.prefix(Int(settings.durationSeconds * Double(settings.audioFormat.sampleRate))))
@@ -40,6 +44,7 @@ struct CallOutcome {
         self.dtmfReceived = dtmfReceived
         self.relay = relay
         self.callerMedia = callerMedia
+        self.wireKeys = wireKeys
         mouthToEar = Self.measureMouthToEar(
             sent: self.sent, received: received, sampleRate: settings.audioFormat.sampleRate,
             playbackOffsetNanoseconds: playbackStartsAfterCaptureNanoseconds

@@ -2,6 +2,7 @@ import Codecs
 import Foundation
 import MediaSession
 import QualityMetrics
+import RTP
 import Synchronization
 
 /// A call between two ``MediaSession``s on loopback through an ``ImpairmentRelay``: the caller
@@ -78,8 +79,17 @@ struct RelayedCall {
             settings: settings, sent: source, received: calleeAudio.recorded,
             playbackStartsAfterCaptureNanoseconds: calleeAudio.firstWriteNanoseconds - callerAudio.firstReadNanoseconds,
             caller: caller.statistics, callee: callee.statistics, reports: reports.withLock { $0 },
-            dtmfReceived: digits.withLock { $0 }, relay: relayCounts, callerMedia: callerMedia
+            dtmfReceived: digits.withLock { $0 }, relay: relayCounts, callerMedia: callerMedia,
+            wireKeys: Self.wireKeys(callerMedia, callerSSRC: caller.configuration.ssrc, calleeSSRC: callee.configuration.ssrc)
         )
+    }
+
+    /// Each stream's SRTP key: the caller protects with its own `a=crypto` key, the callee with its.
+    private static func wireKeys(_ media: NegotiatedAudio, callerSSRC: UInt32, calleeSSRC: UInt32) -> [SRTPKeyAssignment] {
+        [(media.localCrypto, callerSSRC), (media.remoteCrypto, calleeSSRC)].compactMap { crypto, ssrc in
+            guard let crypto, let attribute = try? SDESCryptoAttribute(attributeValue: crypto) else { return nil }
+            return SRTPKeyAssignment(ssrc: ssrc, key: attribute.masterKey)
+        }
     }
 
     private func configuration(audio: TimedAudioEndpoint) -> MediaSessionConfiguration {

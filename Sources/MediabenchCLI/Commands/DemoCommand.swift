@@ -1,4 +1,5 @@
 import Foundation
+import QualityMetrics
 
 /// `mediabench demo`: the README's main job, a call through the whole stack on a built-in
 /// test signal over an impaired network (issue 7).
@@ -8,7 +9,7 @@ struct DemoCommand: Command {
     static let scenario = Option(
         "scenario", "NAME", .string, help: "Network scenario the call goes through (default: heavy-jitter).")
     static let outputDirectory = Option(
-        "output-dir", "DIR", .string, help: "Where the received audio and the wire capture go (default: .).")
+        "output-dir", "DIR", .string, help: "Where the HTML quality report, the audio and the capture go (default: .).")
 
     let name = "demo"
     let summary = "Run a demonstration call through the whole stack and write its quality report."
@@ -17,7 +18,8 @@ struct DemoCommand: Command {
         UDP through an impaired network (Opus, AEAD_AES_128_GCM SRTP with SDES keys, DTMF \
         digits 1234#) with a built-in speech-like signal, printing a quality line each second, \
         then a summary. Writes demo-sent.wav (what the caller said), demo-received.wav (what the \
-        callee heard) and demo-wire.pcap (the SRTP packets that left the relay) into DIR.
+        callee heard), demo-wire.pcap (the SRTP packets that left the relay) and report.html \
+        (the offline analyzer's quality report of that capture, decrypted with the call's keys) into DIR.
         """
     var arguments: [any ArgumentDeclaring] { [Self.duration, Self.scenario, Self.outputDirectory] }
 
@@ -41,10 +43,24 @@ struct DemoCommand: Command {
         let received = directory.appendingPathComponent("demo-received.wav").path
         try CallCommand.write(outcome.sent, in: settings.audioFormat, to: sent)
         try CallCommand.write(outcome.received, in: settings.audioFormat, to: received)
-        // The HTML quality report goes here once QualityMetrics' CaptureAnalyzer is on main:
-        // decrypt `capture` with the negotiated keys (outcome.callerMedia), analyze it and write
-        // report.html beside the WAV files.
-        console.write("wrote \(sent), \(received) and \(capture)\n")
+        let report = directory.appendingPathComponent("report.html").path
+        try Self.writeQualityReport(of: capture, keys: outcome.wireKeys, to: report, console: console)
+        console.write("wrote \(sent), \(received), \(capture) and \(report)\n")
         return 0
+    }
+
+    /// Analyses the wire capture offline (decrypting it with the call's keys) and writes the
+    /// analyzer's HTML report; prints one line per stream found.
+    private static func writeQualityReport(of capture: String, keys: [SRTPKeyAssignment], to path: String, console: Console) throws {
+        var configuration = CaptureAnalyzer.Configuration()
+        configuration.srtpKeys = keys
+        let file = CaptureAnalyzer.analyzeFile(atPath: capture, configuration: configuration)
+        if let error = file.error { throw CommandFailure("\(capture): \(error)") }
+        let tool = ToolInfo(name: "mediabench demo", version: Mediabench.version, options: [:])
+        try DataOutput.write(AnalysisReport(tool: tool, files: [file]).html(), toFile: path, console: console)
+        for stream in file.streams {
+            let decrypted = stream.srtp.map { ", \($0.decrypted) decrypted with the call's \($0.suite) key" } ?? ""
+            console.write("analyzed SSRC \(String(format: "0x%08X", stream.key.ssrc)): \(stream.packets) packets\(decrypted)\n")
+        }
     }
 }
