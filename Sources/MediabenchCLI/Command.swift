@@ -23,9 +23,3 @@ extension Command {
     /// No further paragraphs.
     var discussion: String { "" }
 }
-
-/// The work a command names is not built yet; its help already describes it.
-struct NotYetAvailable: Error, CustomStringConvertible {
-    /// Says so.
-    var description: String { "not yet available" }
-}

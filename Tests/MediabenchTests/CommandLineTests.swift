@@ -61,16 +61,6 @@ import Testing
         #expect(run.standardOutput.hasPrefix("USAGE: mediabench bench"))
     }
 
-    @Test(arguments: [
-        ["demo"],
-        ["call"],
-    ])
-    func laterCommandsAreNotYetAvailable(arguments: [String]) {
-        let run = Invocation(arguments)
-        #expect(run.status == 1)
-        #expect(run.standardError == "mediabench \(arguments[0]): not yet available\n")
-    }
-
     @Test func benchWritesJSONWithTheDesignKeysToAFile() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("bench-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: file) }
