@@ -41,7 +41,8 @@ struct RelayedCall {
             caller: caller.localAddress, callee: callee.localAddress,
             impairment: RelayImpairment(scenario: settings.scenario, seed: settings.seed, seconds: duration + 10), capture: capture
         )
-        let (callerMedia, calleeMedia) = try negotiate(caller: caller, callee: callee, through: relay)
+        let (callerMedia, calleeMedia, offer, answer) = try negotiate(caller: caller, callee: callee, through: relay)
+        capture?.recordSignalling(offer: offer, answer: answer, atNanoseconds: Int64(Date().timeIntervalSince1970 * 1e9))
 
         let reports = Mutex<[MediaQualityReport]>([])
         let digits = Mutex("")
@@ -99,14 +100,16 @@ struct RelayedCall {
         )
     }
 
-    /// Offer and answer through SDP text, each side seeing the relay's socket facing it as its peer.
+    /// Offer and answer through SDP text, each side seeing the relay's socket facing it as its
+    /// peer; returns both sides' outcomes and the two SDP texts.
     private func negotiate(
         caller: MediaSession, callee: MediaSession, through relay: ImpairmentRelay
-    ) throws -> (caller: NegotiatedAudio, callee: NegotiatedAudio) {
+    ) throws -> (caller: NegotiatedAudio, callee: NegotiatedAudio, offer: String, answer: String) {
         var offered = caller.localCapabilities
         offered.address = relay.calleeFacingAddress.host
         offered.rtpPort = Int(relay.calleeFacingAddress.port)
-        let offer = try SessionDescription(parsing: MediaNegotiation.offer(offered).text)
+        let offerText = MediaNegotiation.offer(offered).text
+        let offer = try SessionDescription(parsing: offerText)
         var answering = callee.localCapabilities
         answering.address = relay.callerFacingAddress.host
         answering.rtpPort = Int(relay.callerFacingAddress.port)
@@ -114,6 +117,6 @@ struct RelayedCall {
         let callerMedia = try MediaNegotiation.apply(
             answer: SessionDescription(parsing: answer.text), toOfferFrom: caller.localCapabilities
         )
-        return (callerMedia, calleeMedia)
+        return (callerMedia, calleeMedia, offerText, answer.text)
     }
 }
