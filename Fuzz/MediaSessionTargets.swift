@@ -1,8 +1,8 @@
-import MediaSession
+@_spi(Fuzzing) import MediaSession
 
 extension FuzzTarget {
     /// The MediaSession module's fuzz targets.
-    static let mediaSession: [FuzzTarget] = [sdp]
+    static let mediaSession: [FuzzTarget] = [sdp, sessionReceive, sessionReceiveSRTP]
 
     /// SDP text (any bytes, decoded leniently as UTF-8) through the parser and, when it parses,
     /// through an answer: errors are fine, traps are not.
@@ -13,5 +13,17 @@ extension FuzzTarget {
         let local = LocalAudioCapabilities(address: "127.0.0.1", rtpPort: 4000, crypto: ["1 AES_CM_128_HMAC_SHA1_80 inline:x"])
         _ = try? MediaNegotiation.answer(to: offer, with: local)
         _ = try? MediaNegotiation.apply(answer: offer, toOfferFrom: local)
+    }
+
+    /// Any bytes as one datagram through a live session's receive path (demultiplexing, RTP
+    /// and RTCP parsing, latching, SSRC checks, DTMF, statistics, jitter buffer), plain RTP:
+    /// every datagram is counted and dropped or played, never a trap.
+    static let sessionReceive = FuzzTarget(name: "session-receive") { bytes in
+        ReceivePathFuzzing.receive(bytes, srtp: false)
+    }
+
+    /// As `session-receive`, through SRTP (AES-CM) first: forged tags and replays are refused.
+    static let sessionReceiveSRTP = FuzzTarget(name: "session-receive-srtp") { bytes in
+        ReceivePathFuzzing.receive(bytes, srtp: true)
     }
 }

@@ -1,0 +1,46 @@
+import AudioDevice
+import Codecs
+
+/// ALSA capture and playback devices, opened on the audio thread at the formats the session
+/// asks for (ALSA's `plug` layer resamples when the hardware lacks the rate). Capture blocks
+/// until a period is there; the session's timer paces devices that do not (ALSA's `null`).
+final class DeviceAudioEndpoint: AudioEndpoint {
+    private let captureSource: AudioDeviceSource
+    private let playbackSource: AudioDeviceSource
+    private var capture: AudioCapture?
+    private var playback: AudioPlayback?
+
+    init(capture: AudioDeviceSource, playback: AudioDeviceSource) {
+        captureSource = capture
+        playbackSource = playback
+    }
+
+    func open(capture captureFormat: AudioFormat, playback playbackFormat: AudioFormat) throws(MediaSessionError) {
+        do {
+            capture = try AudioCapture(source: captureSource, configuration: Self.stream(captureFormat))
+            playback = try AudioPlayback(source: playbackSource, configuration: Self.stream(playbackFormat))
+        } catch {
+            close()
+            throw .audioDevice(error.description)
+        }
+    }
+
+    func read(into pcm: UnsafeMutableBufferPointer<Int16>) throws(MediaSessionError) {
+        guard let capture else { throw .audioDevice("audio device '\(captureSource)': read before open") }
+        do { try capture.read(into: pcm) } catch { throw .audioDevice(error.description) }
+    }
+
+    func write(_ pcm: UnsafeBufferPointer<Int16>) throws(MediaSessionError) {
+        guard let playback else { throw .audioDevice("audio device '\(playbackSource)': write before open") }
+        do { try playback.write(pcm) } catch { throw .audioDevice(error.description) }
+    }
+
+    func close() {
+        capture = nil
+        playback = nil
+    }
+
+    private static func stream(_ format: AudioFormat) -> AudioStreamConfiguration {
+        AudioStreamConfiguration(sampleRate: format.sampleRate, channels: format.channels, periodMilliseconds: 10)
+    }
+}

@@ -1,0 +1,63 @@
+import Codecs
+
+/// An audio endpoint in memory, for tests and file-to-file calls: capture plays a sample
+/// array (then silence), playback is recorded into a preallocated array. The session paces it.
+///
+/// `Sendable`: the samples are only touched under a lock, by the session's audio thread while
+/// the call runs and by the caller before and after.
+public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
+    private struct State {
+        var source: [Int16]
+        var position = 0
+        var recorded: [Int16]
+        var recordingCapacity: Int
+    }
+
+    private let state: Lock<State>
+
+    /// An endpoint capturing `source` (interleaved samples in the capture format the session
+    /// asks for) and recording at most `recordingCapacitySamples` played samples.
+    public init(source: [Int16], recordingCapacitySamples: Int) {
+        var recorded: [Int16] = []
+        recorded.reserveCapacity(recordingCapacitySamples)
+        state = Lock(State(source: source, recorded: recorded, recordingCapacity: recordingCapacitySamples))
+    }
+
+    /// The samples played so far.
+    public var recorded: [Int16] {
+        state.withLock { $0.recorded }
+    }
+
+    /// How many source samples have been captured so far.
+    public var capturedSampleCount: Int {
+        state.withLock { $0.position }
+    }
+
+    /// Nothing to open: the formats are the caller's business.
+    public func open(capture: AudioFormat, playback: AudioFormat) throws(MediaSessionError) {}
+
+    /// Copies the next source samples into `pcm`, padding with silence after the end.
+    public func read(into pcm: UnsafeMutableBufferPointer<Int16>) throws(MediaSessionError) {
+        state.withLock { state in
+            let available = max(0, min(pcm.count, state.source.count - state.position))
+            for index in 0..<available {
+                pcm[index] = state.source[state.position + index]
+            }
+            for index in available..<pcm.count {
+                pcm[index] = 0
+            }
+            state.position += available
+        }
+    }
+
+    /// Appends `pcm` to the recording while there is room (the rest is dropped).
+    public func write(_ pcm: UnsafeBufferPointer<Int16>) throws(MediaSessionError) {
+        state.withLock { state in
+            let room = max(0, state.recordingCapacity - state.recorded.count)
+            state.recorded.append(contentsOf: pcm.prefix(room))
+        }
+    }
+
+    /// Nothing to release.
+    public func close() {}
+}

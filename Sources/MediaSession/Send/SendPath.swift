@@ -1,0 +1,210 @@
+import Codecs
+import RTP
+
+/// The send path, owned by the audio thread: one frame at a time, encode into the packet
+/// buffer, packetise, protect in place and send; also telephone events and RTCP, which share
+/// its SRTP session and timestamp clock. Nothing is allocated per packet.
+final class SendPath {
+    private static let bufferBytes = 1536
+    /// Room kept free for the SRTP tag and MKI.
+    private static let srtpReserve = 64
+    /// Frames of audio between two telephone events.
+    private static let interDigitGapFrames = 3
+
+    private let socket: UDPSocket
+    private let rtcpSocket: UDPSocket
+    private var encoder: any AudioEncoder
+    private var outbound: SRTPOutboundSession?
+    private let buffer: UnsafeMutableRawBufferPointer
+    private let ssrc: UInt32
+    private let cname: String
+    private let audioPayloadType: UInt8
+    private let telephoneEventPayloadType: UInt8?
+    private let comfortNoiseOnMute: Bool
+    private let timestampUnitsPerFrame: Int
+    private let digitDurationUnits: UInt32
+
+    private var sequence: SequenceNumber
+    private var timestamp: RTPTimestamp
+    private var talkspurtStarts = true
+    private var sentComfortNoise = false
+    private var dtmf: DTMFSender
+    private var gapFrames = 0
+    private var packetsSent: UInt32 = 0
+    private var payloadBytesSent: UInt32 = 0
+    /// The send counters, published for the control plane after each packet.
+    let counters = Lock(SendCounters())
+    private var sentSinceLastReport = false
+
+    init(
+        media: NegotiatedAudio, configuration: MediaSessionConfiguration, encoder: any AudioEncoder,
+        outbound: consuming SRTPOutboundSession?, socket: UDPSocket, rtcpSocket: UDPSocket
+    ) {
+        self.socket = socket
+        self.rtcpSocket = rtcpSocket
+        self.encoder = encoder
+        self.outbound = outbound
+        ssrc = configuration.ssrc
+        cname = configuration.cname
+        audioPayloadType = UInt8(truncatingIfNeeded: media.sendCodec.payloadType)
+        telephoneEventPayloadType = media.telephoneEventPayloadType.map { UInt8(truncatingIfNeeded: $0) }
+        comfortNoiseOnMute = configuration.muteBehaviour == .comfortNoise && media.sendCodec.map.clockRate == 8000
+        timestampUnitsPerFrame = media.sendCodec.map.clockRate * media.packetTimeMilliseconds / 1000
+        digitDurationUnits = UInt32(media.sendCodec.map.clockRate / 10)  // 100 ms per key press
+        dtmf = DTMFSender(packetDuration: UInt32(timestampUnitsPerFrame))
+        sequence = SequenceNumber(UInt16.random(in: 0...UInt16.max))
+        timestamp = RTPTimestamp(UInt32.random(in: 0...UInt32.max))
+        buffer = .allocate(byteCount: Self.bufferBytes, alignment: 16)
+    }
+
+    deinit {
+        buffer.deallocate()
+    }
+
+    /// Sends what one frame interval calls for: a telephone event while one is under way,
+    /// nothing on hold, comfort noise or nothing when muted, else `pcm` encoded. The timestamp
+    /// advances by one frame whatever is sent.
+    func sendFrame(
+        _ pcm: UnsafeBufferPointer<Int16>, sends: Bool, muted: Bool, to destination: SocketAddress, nextDigit: () -> UInt8?
+    ) {
+        defer { timestamp = timestamp.advanced(by: timestampUnitsPerFrame) }
+        guard sends else {
+            talkspurtStarts = true
+            return
+        }
+        if sendTelephoneEvent(to: destination, nextDigit: nextDigit) { return }
+        if muted {
+            talkspurtStarts = true
+            guard comfortNoiseOnMute, !sentComfortNoise else { return }
+            sentComfortNoise = true
+            send(payloadType: ComfortNoisePayloadType.value, marker: false, timestamp: timestamp, to: destination) { space in
+                (try? ComfortNoisePayload.write(noiseLevel: 127, into: space)) ?? 0
+            }
+            return
+        }
+        sentComfortNoise = false
+        let marker = talkspurtStarts
+        talkspurtStarts = false
+        send(payloadType: audioPayloadType, marker: marker, timestamp: timestamp, to: destination) { space in
+            (try? encoder.encode(pcm, into: space)) ?? 0
+        }
+    }
+
+    /// Sends the next packet of the current or next key press; false when there is none.
+    private func sendTelephoneEvent(to destination: SocketAddress, nextDigit: () -> UInt8?) -> Bool {
+        guard let eventType = telephoneEventPayloadType else { return false }
+        if !dtmf.isActive {
+            guard gapFrames == 0 else {
+                gapFrames -= 1
+                return false
+            }
+            guard let digit = nextDigit() else { return false }
+            dtmf.start(event: digit, timestamp: timestamp, duration: digitDurationUnits)
+        }
+        guard let event = dtmf.nextPacket() else { return false }
+        if !dtmf.isActive { gapFrames = Self.interDigitGapFrames }
+        send(payloadType: eventType, marker: event.marker, timestamp: event.timestamp, to: destination) { space in
+            (try? event.payload.write(into: space)) ?? 0
+        }
+        talkspurtStarts = true
+        return true
+    }
+
+    /// Builds one packet whose payload `writePayload` puts in place, protects and sends it.
+    private func send(
+        payloadType: UInt8, marker: Bool, timestamp: RTPTimestamp, to destination: SocketAddress,
+        writePayload: (UnsafeMutableRawBufferPointer) -> Int
+    ) {
+        let header = RTPHeaderFields(marker: marker, payloadType: payloadType, sequenceNumber: sequence, timestamp: timestamp, ssrc: ssrc)
+        let room = UnsafeMutableRawBufferPointer(rebasing: buffer[..<(Self.bufferBytes - Self.srtpReserve)])
+        let payloadBytes: Int
+        var length: Int
+        do {
+            var builder = try RTPPacketBuilder(into: room, header: header)
+            payloadBytes = writePayload(try builder.payloadSpace())
+            guard payloadBytes > 0 else { return }
+            try builder.commitPayload(byteCount: payloadBytes)
+            length = try builder.finish()
+        } catch {
+            return
+        }
+        guard protect(&length, rtcp: false) else { return }
+        // Once protected, the sequence number is spent, whether the network takes the packet or not.
+        sequence = sequence.advanced(by: 1)
+        guard transmit(length, on: socket, to: destination) else { return }
+        packetsSent &+= 1
+        payloadBytesSent &+= UInt32(truncatingIfNeeded: payloadBytes)
+        sentSinceLastReport = true
+        counters.withLock { counters in
+            counters.rtpPackets += 1
+            counters.rtpPayloadBytes += payloadBytes
+        }
+    }
+
+    /// Sends an RTCP compound: SR when we sent since the last report (else RR), the report
+    /// block about the peer if any, SDES CNAME, an XR with `voipMetrics` when given (RFC 3611),
+    /// and BYE when `goodbye`. Returns the NTP time of the SR when one went out (the quality
+    /// monitor times the round trip from it).
+    @discardableResult
+    func sendReport(
+        about block: RTCPReportBlock?, voipMetrics: RTCPVoIPMetrics?, now: MediaTime, goodbye: Bool, to destination: SocketAddress
+    ) -> NTPTimestamp? {
+        let blocks = block.map { [$0] } ?? []
+        let room = UnsafeMutableRawBufferPointer(rebasing: buffer[..<(Self.bufferBytes - Self.srtpReserve)])
+        var length: Int
+        let ntpTimestamp = NTPTimestamp(unixTime: now)
+        let isSenderReport = sentSinceLastReport
+        do {
+            var builder = RTCPCompoundBuilder(into: room)
+            if isSenderReport {
+                let info = RTCPSenderInfo(
+                    ntpTimestamp: ntpTimestamp, rtpTimestamp: timestamp,
+                    packetCount: packetsSent, octetCount: payloadBytesSent
+                )
+                try builder.addSenderReport(ssrc: ssrc, senderInfo: info, reportBlocks: blocks)
+            } else {
+                try builder.addReceiverReport(ssrc: ssrc, reportBlocks: blocks)
+            }
+            try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: ssrc, items: [RTCPSourceDescriptionItem(.cname, cname)])])
+            if let voipMetrics { try builder.addExtendedReport(ssrc: ssrc, voipMetrics: [voipMetrics]) }
+            if goodbye { try builder.addGoodbye(ssrcs: [ssrc]) }
+            length = try builder.finish()
+        } catch {
+            return nil
+        }
+        guard protect(&length, rtcp: true), transmit(length, on: rtcpSocket, to: destination) else { return nil }
+        sentSinceLastReport = false
+        counters.withLock { $0.rtcpPackets += 1 }
+        return isSenderReport ? ntpTimestamp : nil
+    }
+
+    private func protect(_ length: inout Int, rtcp: Bool) -> Bool {
+        guard outbound != nil else { return true }
+        do {
+            length = rtcp ? try outbound!.protectRTCP(in: buffer, length: length) : try outbound!.protectRTP(in: buffer, length: length)
+            return true
+        } catch {
+            counters.withLock { $0.failures += 1 }
+            return false
+        }
+    }
+
+    private func transmit(_ length: Int, on socket: UDPSocket, to destination: SocketAddress) -> Bool {
+        let sent = (try? socket.send(UnsafeRawBufferPointer(rebasing: buffer[..<length]), to: destination)) ?? false
+        if !sent { counters.withLock { $0.failures += 1 } }
+        return sent
+    }
+}
+
+/// The static RTP payload type of RFC 3389 comfort noise at 8 kHz.
+enum ComfortNoisePayloadType {
+    static let value: UInt8 = 13
+}
+
+/// What the send path has sent, for ``MediaSessionStatistics``.
+struct SendCounters {
+    var rtpPackets = 0
+    var rtpPayloadBytes = 0
+    var rtcpPackets = 0
+    var failures = 0
+}

@@ -1,0 +1,259 @@
+import Codecs
+import Foundation
+import Jitter
+import QualityMetrics
+import RTP
+
+/// The call's audio thread: every 10 ms it pulls from the jitter buffer into playback, reads
+/// one capture period, runs echo cancellation and denoising, and every packet time hands one
+/// frame to the send path; it also sends RTCP on the RFC 3550 schedule, watches for missing
+/// media and publishes the quality snapshot once a second.
+///
+/// Everything here belongs to the audio thread; the control plane reaches it only through
+/// `control` (a short lock, never held across I/O). Buffers are allocated before the loop.
+final class AudioLoop: @unchecked Sendable {
+    // @unchecked: after `start()`, only the audio thread touches the mutable state.
+    private let configuration: MediaSessionConfiguration
+    private let media: NegotiatedAudio
+    private let send: SendPath
+    private let receive: ReceivePath
+    private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
+    private let control: Lock<CallControl>
+    private let monitor: Lock<QualityMonitor>
+    /// The origin of the jitter buffer's clock (see ``ReceivePath``).
+    private let epoch: MediaTime
+    private let events: AsyncStream<MediaSessionEvent>.Continuation
+    private let quality: AsyncStream<MediaQualityReport>.Continuation
+    private let rtpDestination: SocketAddress
+    private let rtcpDestination: SocketAddress?
+    private let captureFormat: AudioFormat
+    private let playbackFormat: AudioFormat
+    private let finished = DispatchSemaphore(value: 0)
+    /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
+    private static let maximumLagNanoseconds: Int64 = 40_000_000
+
+    private var endpoint: any AudioEndpoint
+    private var endpointFailed = false
+    private var echoCanceller: EchoCanceller?
+    private var preprocessor: Preprocessor?
+    /// The RFC 3611 VoIP metrics of the latest quality report, for the next RTCP XR.
+    private var voipMetrics: RTCPVoIPMetrics?
+
+    init(
+        configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>, monitor: Lock<QualityMonitor>, epoch: MediaTime,
+        events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
+        captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
+    ) throws(MediaSessionError) {
+        self.configuration = configuration
+        self.media = media
+        self.send = send
+        self.receive = receive
+        self.jitterBuffer = jitterBuffer
+        self.control = control
+        self.monitor = monitor
+        self.epoch = epoch
+        self.events = events
+        self.quality = quality
+        self.captureFormat = captureFormat
+        self.rtpDestination = rtpDestination
+        self.rtcpDestination = rtcpDestination
+        self.playbackFormat = playbackFormat
+        endpoint = Self.makeEndpoint(configuration.audio)
+        if captureFormat.channels == 1 {
+            do {
+                if configuration.echoCancellation, playbackFormat == captureFormat {
+                    echoCanceller = try EchoCanceller(
+                        sampleRate: captureFormat.sampleRate, frameMilliseconds: 10, tailMilliseconds: configuration.echoTailMilliseconds
+                    )
+                }
+                if configuration.noiseSuppression || echoCanceller != nil {
+                    let processor = try Preprocessor(
+                        sampleRate: captureFormat.sampleRate, frameMilliseconds: 10,
+                        configuration: PreprocessorConfiguration(denoise: configuration.noiseSuppression)
+                    )
+                    if let echoCanceller { try processor.attach(echoCanceller) }
+                    preprocessor = processor
+                }
+            } catch {
+                throw .codec(error.description)
+            }
+        }
+    }
+
+    private static func makeEndpoint(_ audio: MediaAudioIO) -> any AudioEndpoint {
+        switch audio {
+        case let .devices(capture, playback): DeviceAudioEndpoint(capture: capture, playback: playback)
+        case let .endpoint(endpoint): endpoint
+        }
+    }
+
+    /// Starts the audio thread.
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "media-audio"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    /// Waits until the audio thread has sent its BYE and ended (after `control.stopping`).
+    func waitUntilFinished() {
+        finished.wait()
+    }
+
+    private func run() {
+        let chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
+        let chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
+        let captured = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples)
+        let played = UnsafeMutableBufferPointer<Int16>.allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
+        let frame = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples * chunksPerFrame)
+        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
+        captured.initialize(repeating: 0)
+        played.initialize(repeating: 0)
+        frame.initialize(repeating: 0)
+        defer {
+            captured.deallocate()
+            played.deallocate()
+            frame.deallocate()
+            endpoint.close()
+            finished.signal()
+        }
+        openEndpoint()
+        var schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
+        var watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
+        var nextQualityReport = epoch + MediaTime(seconds: 1)
+        var chunkIndex = 0
+        var deadline = MediaClock.monotonicNanoseconds()
+        while true {
+            // A copy of the control state: a retain of the digit queue, no allocation.
+            let state = control.withLock { control -> CallControl in
+                defer { control.pendingAudio = nil }
+                return control
+            }
+            if state.stopping { break }
+            if let audio = state.pendingAudio { switchEndpoint(to: audio) }
+            deadline += 10_000_000
+            // After a long block in the device (or a stall), start again from now, not in a burst.
+            deadline = max(deadline, MediaClock.monotonicNanoseconds() - Self.maximumLagNanoseconds)
+            MediaClock.sleep(untilMonotonicNanoseconds: deadline)
+            let now = MediaClock.now()
+            _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
+            transfer(captured: captured, played: played)
+            let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
+            process(captured: captured, played: played, into: slot)
+            chunkIndex += 1
+            if chunkIndex == chunksPerFrame {
+                chunkIndex = 0
+                send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
+            }
+            if now >= schedule.next {
+                if let sent = send.sendReport(
+                    about: receive.reportBlock(now: now), voipMetrics: voipMetrics, now: now, goodbye: false, to: rtcpDestinationNow()
+                ) {
+                    monitor.withLock { $0.recordSentTimestamp(sent, at: now) }
+                }
+                schedule.reportSent(now: now, weSent: state.sends)
+            }
+            if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: state.receives, now: now) {
+                events.yield(event)
+            }
+            if now >= nextQualityReport {
+                nextQualityReport = nextQualityReport + MediaTime(seconds: 1)
+                publishQualityReport(now: now)
+            }
+        }
+        let end = MediaClock.now()
+        send.sendReport(about: receive.reportBlock(now: end), voipMetrics: voipMetrics, now: end, goodbye: true, to: rtcpDestinationNow())
+    }
+
+    /// Rates the last second and publishes it with the figures behind it.
+    private func publishQualityReport(now: MediaTime) {
+        let playout = jitterBuffer.statistics
+        let figures = PlayoutFigures(
+            currentDelayMilliseconds: playout.currentDelayMilliseconds, targetDelayMilliseconds: playout.targetDelayMilliseconds,
+            latePackets: playout.latePackets, discardedPackets: playout.packetsDiscarded,
+            concealedSamples: playout.concealedSamples, playedSamples: playout.playedSamples, interruptions: playout.interruptions
+        )
+        let report = monitor.withLock { monitor in
+            monitor.update(playout: figures)
+            return monitor.makeReport(now: now)
+        }
+        if let remoteSSRC = receive.remoteSSRC {
+            let metrics = VoIPMetrics(report: report, jitterBufferAbsoluteMaximumMilliseconds: configuration.jitterBuffer.maximumDelayMilliseconds)
+            voipMetrics = RTCPVoIPMetrics(ssrc: remoteSSRC, metrics: metrics)
+        }
+        quality.yield(MediaQualityReport(quality: report, session: statistics(), jitterBuffer: playout))
+    }
+
+    /// The receive counters merged with the send counters.
+    func statistics() -> MediaSessionStatistics {
+        var statistics = receive.statistics
+        let sent = send.counters.withLock { $0 }
+        statistics.rtpPacketsSent = sent.rtpPackets
+        statistics.rtpPayloadBytesSent = sent.rtpPayloadBytes
+        statistics.rtcpPacketsSent = sent.rtcpPackets
+        statistics.sendFailures = sent.failures
+        return statistics
+    }
+
+    private func takeDigit() -> UInt8? {
+        control.withLock { control in control.pendingDigits.isEmpty ? nil : control.pendingDigits.removeFirst() }
+    }
+
+    /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address.
+    private func destination() -> SocketAddress {
+        receive.latchedSource ?? rtpDestination
+    }
+
+    private func rtcpDestinationNow() -> SocketAddress {
+        rtcpDestination ?? destination()
+    }
+
+    /// Plays `played` and fills `captured`; a failing device is reported once and replaced by
+    /// silence until the audio is switched.
+    private func transfer(captured: UnsafeMutableBufferPointer<Int16>, played: UnsafeMutableBufferPointer<Int16>) {
+        guard !endpointFailed else {
+            captured.update(repeating: 0)
+            return
+        }
+        do {
+            try endpoint.write(UnsafeBufferPointer(played))
+            try endpoint.read(into: captured)
+        } catch {
+            fail(error)
+            captured.update(repeating: 0)
+        }
+    }
+
+    /// Echo cancellation against what was just played, then denoising, into `output`.
+    private func process(
+        captured: UnsafeMutableBufferPointer<Int16>, played: UnsafeMutableBufferPointer<Int16>, into output: UnsafeMutableBufferPointer<Int16>
+    ) {
+        let cancelled = echoCanceller.map { canceller in
+            (try? canceller.cancel(captured: UnsafeBufferPointer(captured), playback: UnsafeBufferPointer(played), into: output)) != nil
+        } ?? false
+        if !cancelled { _ = output.update(fromContentsOf: captured) }
+        try? preprocessor?.process(output)
+    }
+
+    private func openEndpoint() {
+        do {
+            try endpoint.open(capture: captureFormat, playback: playbackFormat)
+            endpointFailed = false
+        } catch {
+            fail(error)
+        }
+    }
+
+    private func switchEndpoint(to audio: MediaAudioIO) {
+        endpoint.close()
+        endpoint = Self.makeEndpoint(audio)
+        echoCanceller?.reset()
+        openEndpoint()
+    }
+
+    private func fail(_ error: MediaSessionError) {
+        endpointFailed = true
+        events.yield(.deviceError(error.description))
+    }
+}

@@ -1,0 +1,256 @@
+import Codecs
+import Jitter
+import QualityMetrics
+import RTP
+
+/// The audio path of one call, as a softphone links it.
+///
+/// Create a session (it binds its socket), offer or answer with ``localCapabilities`` through
+/// ``MediaNegotiation``, then ``start(negotiated:)`` with the outcome. Media then flows until
+/// ``stop()``: the send path captures, cancels echo, denoises, encodes, packetises, protects
+/// and sends one frame per packet time; the receive path unprotects, checks, records and
+/// buffers each packet; the audio clock plays 10 ms at a time from the jitter buffer.
+///
+/// Threading: every method may be called from any thread (the class is `Sendable`); they
+/// return at once, except ``stop()``, which waits for the audio thread to send its BYE. The
+/// receive path runs on the ``UDPEventLoop``'s I/O thread, the send path and playout on the
+/// session's own audio thread; they share only the jitter buffer and short locks, none held
+/// across I/O. ``events`` and ``qualityReports`` are delivered from those threads.
+public final class MediaSession: Sendable {
+    private struct Running {
+        var audioLoop: AudioLoop
+        var receive: ReceivePath
+        var registrations: [UInt64]
+        var direction: MediaDirection
+        var held = false
+    }
+
+    /// The configuration the session was created with.
+    public let configuration: MediaSessionConfiguration
+    /// What this end offers or answers with: our address and port, codecs, ptime, rtcp-mux,
+    /// telephone events and one `a=crypto` line (with a fresh key) per configured SRTP suite.
+    public let localCapabilities: LocalAudioCapabilities
+    /// Things that happened: DTMF received, SSRC changes, SRTP failures, BYE, no media, device errors.
+    public let events: AsyncStream<MediaSessionEvent>
+    /// The call's quality once a second while it runs: MOS, loss, jitter, latency, round trip
+    /// (see ``MediaQualityReport``). The newest 16 are kept for a slow reader.
+    public let qualityReports: AsyncStream<MediaQualityReport>
+
+    private let eventContinuation: AsyncStream<MediaSessionEvent>.Continuation
+    private let qualityContinuation: AsyncStream<MediaQualityReport>.Continuation
+    private let socket: UDPSocket
+    private let rtcpSocket: UDPSocket?
+    private let eventLoop: UDPEventLoop
+    private let ownsEventLoop: Bool
+    private let control = Lock(CallControl())
+    private let running = Lock<Running?>(nil)
+    private let finished = Lock(false)
+    /// The call's audio loop, kept after `stop()` for the final statistics.
+    private let lastCall = Lock<AudioLoop?>(nil)
+
+    /// Binds the RTP socket (and an RTCP socket on the next port when `rtcpMux` is off) and
+    /// draws the SRTP keys.
+    /// - Parameter eventLoop: the I/O thread to receive on, shared by many sessions; nil gives
+    ///   the session its own.
+    /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
+    public init(configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop? = nil) throws(MediaSessionError) {
+        self.configuration = configuration
+        do {
+            socket = try UDPSocket(binding: configuration.localAddress, options: configuration.socketOptions)
+            if configuration.rtcpMux {
+                rtcpSocket = nil
+            } else {
+                let rtcpAddress = try SocketAddress(host: socket.localAddress.host, port: socket.localAddress.port &+ 1)
+                rtcpSocket = try UDPSocket(binding: rtcpAddress, options: configuration.socketOptions)
+            }
+            if let eventLoop {
+                self.eventLoop = eventLoop
+                ownsEventLoop = false
+            } else {
+                self.eventLoop = try UDPEventLoop()
+                ownsEventLoop = true
+            }
+        } catch {
+            throw .transport(error)
+        }
+        var crypto: [String] = []
+        for (index, suite) in configuration.srtpSuites.enumerated() {
+            guard let attribute = try? SDESCryptoAttribute(tag: UInt32(index + 1), key: SDESKeyParameter(masterKey: .random(for: suite))) else {
+                continue
+            }
+            crypto.append(attribute.attributeValue)
+        }
+        localCapabilities = LocalAudioCapabilities(
+            address: socket.localAddress.host, rtpPort: Int(socket.localAddress.port), codecs: configuration.codecs,
+            telephoneEventPayloadType: configuration.telephoneEventPayloadType,
+            packetTimeMilliseconds: configuration.packetTimeMilliseconds, rtcpMux: configuration.rtcpMux, crypto: crypto
+        )
+        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+        (qualityReports, qualityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
+    }
+
+    deinit {
+        stop()
+        if ownsEventLoop { eventLoop.shutdown() }
+    }
+
+    /// The address the RTP socket is bound to.
+    public var localAddress: SocketAddress { socket.localAddress }
+
+    /// Starts the call with the outcome of the offer/answer exchange.
+    /// - Throws: ``MediaSessionError`` when the session already ran, the codec or address is
+    ///   unusable, an SRTP key is malformed, or the socket cannot be registered.
+    public func start(negotiated media: NegotiatedAudio) throws(MediaSessionError) {
+        guard running.withLock({ $0 == nil }), !finished.withLock({ $0 }) else {
+            throw .invalidState("start called on a session that already started")
+        }
+        let codecs = try CallCodecs(media: media)
+        var outbound: SRTPOutboundSession?
+        var inbound: SRTPInboundSession?
+        if let keys = try Self.srtpKeys(media) {
+            do {
+                outbound = try SRTPOutboundSession(key: keys.local)
+                inbound = try SRTPInboundSession(key: keys.remote)
+            } catch {
+                throw .srtp(error)
+            }
+        }
+        let destination: SocketAddress
+        let rtcpDestination: SocketAddress?
+        do {
+            destination = try SocketAddress(host: media.remoteAddress, port: UInt16(clamping: media.remoteRTPPort))
+            rtcpDestination = media.rtcpMux ? nil : try SocketAddress(host: media.remoteAddress, port: UInt16(clamping: media.remoteRTCPPort))
+        } catch {
+            throw .negotiation(error.description)
+        }
+        var jitterConfiguration = configuration.jitterBuffer
+        if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
+        let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
+        // The call's clock starts now: the jitter buffer counts milliseconds from here.
+        let epoch = MediaClock.now()
+        let monitor = Lock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
+        let receive = ReceivePath(
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
+            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation
+        )
+        let send = SendPath(
+            media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,
+            socket: socket, rtcpSocket: rtcpSocket ?? socket
+        )
+        let audioLoop = try AudioLoop(
+            configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
+            control: control, monitor: monitor, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
+            captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
+            rtpDestination: destination, rtcpDestination: rtcpDestination
+        )
+        var registrations: [UInt64] = []
+        do {
+            for socket in [socket] + (rtcpSocket.map { [$0] } ?? []) {
+                registrations.append(try eventLoop.register(socket) { receive.receive($0) })
+            }
+        } catch {
+            registrations.forEach(eventLoop.unregister)
+            throw .transport(error)
+        }
+        apply(direction: media.direction, held: false, to: receive)
+        lastCall.withLock { $0 = audioLoop }
+        running.withLock { $0 = Running(audioLoop: audioLoop, receive: receive, registrations: registrations, direction: media.direction) }
+        audioLoop.start()
+    }
+
+    /// Ends the call: the audio thread sends an RTCP BYE and stops, the socket stops
+    /// receiving, and both streams finish. Idempotent; waits for the audio thread.
+    public func stop() {
+        guard let call = running.withLock({ call in defer { call = nil }; return call }) else { return }
+        finished.withLock { $0 = true }
+        control.withLock { $0.stopping = true }
+        call.audioLoop.waitUntilFinished()
+        call.registrations.forEach(eventLoop.unregister)
+        eventContinuation.finish()
+        qualityContinuation.finish()
+    }
+
+    /// Stops sending speech: RTP stops (or one comfort-noise packet goes, see
+    /// ``MediaSessionConfiguration/muteBehaviour``); RTCP and receiving go on.
+    public func mute() {
+        control.withLock { $0.muted = true }
+    }
+
+    /// Sends speech again; the next packet starts a talkspurt (marker bit).
+    public func unmute() {
+        control.withLock { $0.muted = false }
+    }
+
+    /// Puts the call on hold from our side: we stop sending and stop playing what arrives,
+    /// within one packet time. Offer `sendonly` or `inactive` to the peer (through SIP) so that
+    /// it stops sending too. RTCP goes on.
+    public func hold() {
+        update { $0.held = true }
+    }
+
+    /// Takes the call off hold: media flows again as negotiated.
+    public func resume() {
+        update { $0.held = false }
+    }
+
+    /// Applies the direction of a new offer/answer in the same call (the peer put us on hold
+    /// with `sendonly`, `inactive`, or resumed with `sendrecv`).
+    public func setDirection(_ direction: MediaDirection) {
+        update { $0.direction = direction }
+    }
+
+    /// Queues RFC 4733 telephone events for `digits` (`0`–`9`, `*`, `#`, `A`–`D`), 100 ms each
+    /// with a gap of three packet times, sent in place of audio on the audio's timestamp clock.
+    /// - Throws: ``MediaSessionError/invalidState(_:)`` when the call has not started or
+    ///   telephone events were not negotiated, ``MediaSessionError/invalidDigit(_:)`` for any
+    ///   other character (then nothing is queued).
+    public func sendDTMF(_ digits: String) throws(MediaSessionError) {
+        var codes: [UInt8] = []
+        for character in digits {
+            guard let code = DTMFEventCode.code(for: character) else { throw .invalidDigit(character) }
+            codes.append(code)
+        }
+        guard running.withLock({ $0 != nil }) else { throw .invalidState("sendDTMF before start") }
+        control.withLock { $0.pendingDigits.append(contentsOf: codes) }
+    }
+
+    /// Moves the call to other audio devices (or another endpoint) without interrupting it;
+    /// the audio thread closes the old ones and opens the new ones at its next 10 ms tick.
+    public func switchAudio(to audio: MediaAudioIO) {
+        control.withLock { $0.pendingAudio = audio }
+    }
+
+    /// The session's counters so far (zero before start, final after stop).
+    public var statistics: MediaSessionStatistics {
+        lastCall.withLock { $0 }?.statistics() ?? MediaSessionStatistics()
+    }
+
+    private func update(_ change: (inout Running) -> Void) {
+        let call = running.withLock { call -> Running? in
+            guard call != nil else { return nil }
+            change(&call!)
+            return call
+        }
+        guard let call else { return }
+        apply(direction: call.direction, held: call.held, to: call.receive)
+    }
+
+    private func apply(direction: MediaDirection, held: Bool, to receive: ReceivePath) {
+        let receives = direction.receives && !held
+        receive.setReceiving(receives)
+        control.withLock { control in
+            control.sends = direction.sends && !held
+            control.receives = receives
+        }
+    }
+
+    /// Our key (for what we send) and the peer's (for what we receive), when SRTP was agreed.
+    private static func srtpKeys(_ media: NegotiatedAudio) throws(MediaSessionError) -> (local: SRTPMasterKey, remote: SRTPMasterKey)? {
+        guard let local = media.localCrypto, let remote = media.remoteCrypto else { return nil }
+        do {
+            return (try SDESCryptoAttribute(attributeValue: local).masterKey, try SDESCryptoAttribute(attributeValue: remote).masterKey)
+        } catch {
+            throw .negotiation("a=crypto: \(error)")
+        }
+    }
+}

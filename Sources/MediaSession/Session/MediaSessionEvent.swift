@@ -1,0 +1,20 @@
+/// Something that happened during a call, published on ``MediaSession/events``.
+public enum MediaSessionEvent: Sendable, Equatable {
+    /// The peer pressed a key (RFC 4733): reported once per event, when it ends.
+    case dtmfReceived(Character)
+    /// The peer's RTP now comes from another synchronisation source (`from` is nil for the first).
+    case remoteSSRCChanged(from: UInt32?, to: UInt32)
+    /// Symmetric RTP: media is now sent to where the peer's authenticated packets come from.
+    case remoteAddressLatched(SocketAddress)
+    /// Received packets failed SRTP authentication or replay checks (reported at most once a
+    /// second, with the count so far).
+    case srtpFailure(count: UInt64)
+    /// The peer sent an RTCP BYE.
+    case remoteGoodbye(reason: String?)
+    /// No RTP arrived for `seconds` while the peer should be sending.
+    case noMedia(seconds: Double)
+    /// Media flows again after a ``noMedia(seconds:)`` event.
+    case mediaResumed
+    /// An audio device failed; the call goes on without it until ``MediaSession/switchAudio(to:)``.
+    case deviceError(String)
+}

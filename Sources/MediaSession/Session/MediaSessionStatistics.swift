@@ -1,0 +1,46 @@
+/// Counters of one session, for tests, logs and the quality monitor.
+public struct MediaSessionStatistics: Sendable, Equatable {
+    /// RTP packets sent (audio, comfort noise and DTMF).
+    public var rtpPacketsSent = 0
+    /// RTP payload bytes sent.
+    public var rtpPayloadBytesSent = 0
+    /// RTCP compound packets sent.
+    public var rtcpPacketsSent = 0
+    /// RTP packets accepted from the peer (audio, comfort noise and DTMF).
+    public var rtpPacketsReceived = 0
+    /// RTCP compound packets accepted from the peer.
+    public var rtcpPacketsReceived = 0
+    /// Datagrams that were neither RTP nor RTCP, or did not parse as such.
+    public var malformedDropped = 0
+    /// Datagrams refused by SRTP: authentication failures.
+    public var authenticationFailures = 0
+    /// Datagrams refused by SRTP: replays and packets too old for the replay window.
+    public var replaysDropped = 0
+    /// RTP packets from a synchronisation source other than the peer's (not yet confirmed).
+    public var foreignSSRCDropped = 0
+    /// RTP packets from an address other than the latched peer's.
+    public var foreignAddressDropped = 0
+    /// RTP packets seen before (same sequence number) and dropped.
+    public var duplicatesDropped = 0
+    /// RTP packets with a payload type not negotiated.
+    public var unknownPayloadTypeDropped = 0
+    /// Packets the jitter buffer's inbox could not take.
+    public var jitterInboxDropped = 0
+    /// Send attempts dropped because the socket buffer was full or the network refused.
+    public var sendFailures = 0
+    /// The last round-trip time from RTCP, in milliseconds, if measured.
+    public var roundTripMilliseconds: Double?
+    /// The interarrival jitter of the peer's stream (RFC 3550), in milliseconds.
+    public var jitterMilliseconds = 0.0
+    /// The peer's packets lost (expected − received).
+    public var packetsLost: Int64 = 0
+
+    /// All counters at zero.
+    public init() {}
+
+    /// Every datagram that was refused, whatever the reason.
+    public var totalDropped: Int {
+        malformedDropped + authenticationFailures + replaysDropped + foreignSSRCDropped
+            + foreignAddressDropped + duplicatesDropped + unknownPayloadTypeDropped
+    }
+}
