@@ -18,13 +18,15 @@ extension LiveNetworkTests {
             #expect(outcome.callee.rtpPacketsReceived >= 140)
             #expect(outcome.relay[RelayDirection.callerToCallee.rawValue].rtpDropped == 0)
             let delay = try #require(outcome.mouthToEar)
+            // The bound: jitter buffer + codec + packetisation + 5 ms, plus the relay's
+            // network delay (40 ms on the clean scenario). The buffer adapts during the call
+            // (more so when the machine is busy), so its largest reported delay bounds the median.
             let budget = outcome.delayBudget
-            let limit = budget.networkMilliseconds + budget.jitterBufferMilliseconds + budget.codecMilliseconds
-                + budget.packetisationMilliseconds + 5
-            print("clean PCMU mouth-to-ear \(delay.medianMilliseconds) ms (\(delay.range)), limit \(limit) ms, correlation \(delay.correlation)")
-            #expect(delay.medianMilliseconds <= limit, "measured \(delay.medianMilliseconds) ms, budget \(limit) ms")
-            #expect(delay.medianMilliseconds >= budget.networkMilliseconds + budget.packetisationMilliseconds - 1)
-            #expect(delay.correlation > 0.9, "G.711 on a clean path keeps the waveform")
+            let limit = budget.network + budget.jitterBufferMaximum + budget.codec + budget.packetisation + 5
+            print("clean PCMU mouth-to-ear \(delay.medianMilliseconds) ms (\(delay.range)), budget mean \(budget.total) ms, limit \(limit) ms")
+            #expect(delay.medianMilliseconds <= limit, "measured \(delay.medianMilliseconds) ms, limit \(limit) ms")
+            #expect(delay.medianMilliseconds >= budget.network + budget.packetisation - 1)
+            #expect(delay.correlation > 0.8, "G.711 on a clean path keeps the waveform (but for time-stretching)")
         }
 
         @Test func callCommandPrintsAQualityLineEachSecondThenTheSummary() throws {

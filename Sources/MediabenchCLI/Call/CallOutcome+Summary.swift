@@ -12,13 +12,12 @@ extension CallOutcome {
         let playout = reports.last?.jitterBuffer
         let concealment = playout.map { $0.playedSamples == 0 ? 0 : Double($0.concealedSamples) * 100 / Double($0.playedSamples) } ?? 0
         let budget = delayBudget
-        let total = budget.networkMilliseconds + budget.jitterBufferMilliseconds + budget.codecMilliseconds + budget.packetisationMilliseconds
         let delay = mouthToEar.map { """
             \(format($0.medianMilliseconds)) ms median (\(format($0.range.lowerBound))–\(format($0.range.upperBound)) ms over \
             \($0.windows) one-second windows, waveform correlation \(format($0.correlation, 2)))
-                             reported parts: network \
-            \(format(budget.networkMilliseconds)) + jitter buffer \(format(budget.jitterBufferMilliseconds)) + codec \
-            \(format(budget.codecMilliseconds)) + packetisation \(format(budget.packetisationMilliseconds)) = \(format(total)) ms
+                             reported parts: network \(format(budget.network)) + jitter buffer \
+            \(format(budget.jitterBufferMean)) (mean; largest \(format(budget.jitterBufferMaximum))) + codec \
+            \(format(budget.codec)) + packetisation \(format(budget.packetisation)) = \(format(budget.total)) ms
             """ } ?? "not found (the received audio does not match what was sent)"
         let dtmf = settings.dtmf.isEmpty
             ? "none sent" : "sent \(settings.dtmf), received \(dtmfReceived.isEmpty ? "nothing" : dtmfReceived)"

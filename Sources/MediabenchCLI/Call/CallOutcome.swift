@@ -69,14 +69,34 @@ struct CallOutcome {
         var correlation: Double
     }
 
-    /// What the delay should be at most: network + jitter buffer + codec + packetisation (the
-    /// parts the quality monitor reports, the network part measured by the relay).
-    var delayBudget: (networkMilliseconds: Double, jitterBufferMilliseconds: Double, codecMilliseconds: Double, packetisationMilliseconds: Double) {
+    /// The parts a mouth-to-ear delay is made of, in milliseconds: the network's (measured by
+    /// the relay), and the jitter buffer's, codec's and packetisation's (as the callee's quality
+    /// monitor reports them).
+    struct DelayBudget {
+        /// The mean delay the relay gave the caller's RTP.
+        var network: Double
+        /// The jitter buffer's delay, averaged over the quality reports.
+        var jitterBufferMean: Double
+        /// The jitter buffer's largest delay in any quality report (it adapts during the call).
+        var jitterBufferMaximum: Double
+        /// The codec's algorithmic delay.
+        var codec: Double
+        /// The audio in one packet.
+        var packetisation: Double
+
+        /// Network + mean jitter buffer + codec + packetisation.
+        var total: Double { network + jitterBufferMean + codec + packetisation }
+    }
+
+    /// The delay's parts, for comparison with ``mouthToEar``.
+    var delayBudget: DelayBudget {
         let latencies = reports.map(\.quality.latency)
-        let jitterBuffer = latencies.isEmpty ? 0 : latencies.map(\.jitterBufferMilliseconds).reduce(0, +) / Double(latencies.count)
-        return (
-            relay[RelayDirection.callerToCallee.rawValue].meanRTPDelayMilliseconds, jitterBuffer,
-            latencies.last?.codecMilliseconds ?? 0, latencies.last?.packetisationMilliseconds ?? 0
+        let jitterBuffer = latencies.map(\.jitterBufferMilliseconds)
+        return DelayBudget(
+            network: relay[RelayDirection.callerToCallee.rawValue].meanRTPDelayMilliseconds,
+            jitterBufferMean: jitterBuffer.isEmpty ? 0 : jitterBuffer.reduce(0, +) / Double(jitterBuffer.count),
+            jitterBufferMaximum: jitterBuffer.max() ?? 0,
+            codec: latencies.last?.codecMilliseconds ?? 0, packetisation: latencies.last?.packetisationMilliseconds ?? 0
         )
     }
 
