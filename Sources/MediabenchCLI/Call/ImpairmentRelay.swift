@@ -69,15 +69,18 @@ final class ImpairmentRelay: Sendable {
 
     /// Stops forwarding (datagrams still in flight are dropped), closes the capture and
     /// returns what the relay did in each direction, indexed by ``RelayDirection/rawValue``.
+    /// Idempotent.
     /// - Throws: the capture file's write error.
     func stop() throws -> [RelayCounts] {
         eventLoop.shutdown()
-        let counts = condition.withLock {
-            state.stopping = true
-            condition.signal()
-            return state.counts
+        let (counts, wasStopping) = condition.withLock {
+            defer {
+                state.stopping = true
+                condition.signal()
+            }
+            return (state.counts, state.stopping)
         }
-        finished.wait()
+        if !wasStopping { finished.wait() }
         try capture?.finish()
         return counts
     }

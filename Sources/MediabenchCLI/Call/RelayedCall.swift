@@ -41,6 +41,32 @@ struct RelayedCall {
             caller: caller.localAddress, callee: callee.localAddress,
             impairment: RelayImpairment(scenario: settings.scenario, seed: settings.seed, seconds: duration + 10), capture: capture
         )
+        let talk: (callerMedia: NegotiatedAudio, reports: [MediaQualityReport], digits: String)
+        do {
+            talk = try converse(caller: caller, callee: callee, through: relay, capture: capture, onQualityReport: onQualityReport)
+        } catch {
+            caller.stop()
+            callee.stop()
+            _ = try? relay.stop()
+            throw error
+        }
+        let relayCounts = try relay.stop()
+        return CallOutcome(
+            settings: settings, sent: source, received: calleeAudio.recorded,
+            playbackStartsAfterCaptureNanoseconds: calleeAudio.firstWriteNanoseconds - callerAudio.firstReadNanoseconds,
+            caller: caller.statistics, callee: callee.statistics, reports: talk.reports, dtmfReceived: talk.digits,
+            relay: relayCounts, callerMedia: talk.callerMedia,
+            wireKeys: Self.wireKeys(talk.callerMedia, callerSSRC: caller.configuration.ssrc, calleeSSRC: callee.configuration.ssrc)
+        )
+    }
+
+    /// Negotiates, runs the call for its duration with the DTMF digits one second in, hangs up,
+    /// and returns the caller's negotiated media, the callee's quality reports and its digits.
+    private func converse(
+        caller: MediaSession, callee: MediaSession, through relay: ImpairmentRelay, capture: WireCapture?,
+        onQualityReport: @escaping @Sendable (MediaQualityReport) -> Void
+    ) throws -> (callerMedia: NegotiatedAudio, reports: [MediaQualityReport], digits: String) {
+        let duration = settings.durationSeconds
         let (callerMedia, calleeMedia, offer, answer) = try negotiate(caller: caller, callee: callee, through: relay)
         capture?.recordSignalling(offer: offer, answer: answer, atNanoseconds: Int64(Date().timeIntervalSince1970 * 1e9))
 
@@ -75,14 +101,7 @@ struct RelayedCall {
         Thread.sleep(forTimeInterval: Self.drainSeconds)
         callee.stop()
         streamsDone.wait()
-        let relayCounts = try relay.stop()
-        return CallOutcome(
-            settings: settings, sent: source, received: calleeAudio.recorded,
-            playbackStartsAfterCaptureNanoseconds: calleeAudio.firstWriteNanoseconds - callerAudio.firstReadNanoseconds,
-            caller: caller.statistics, callee: callee.statistics, reports: reports.withLock { $0 },
-            dtmfReceived: digits.withLock { $0 }, relay: relayCounts, callerMedia: callerMedia,
-            wireKeys: Self.wireKeys(callerMedia, callerSSRC: caller.configuration.ssrc, calleeSSRC: callee.configuration.ssrc)
-        )
+        return (callerMedia, reports.withLock { $0 }, digits.withLock { $0 })
     }
 
     /// Each stream's SRTP key: the caller protects with its own `a=crypto` key, the callee with its.
