@@ -67,7 +67,11 @@ struct CallCommand: Command {
         } catch {
             throw CommandFailure("\(path): \(error)")
         }
-        return try Transcoder.convert(audio.samples, from: audio.format, to: format)
+        do {
+            return try Transcoder.convert(audio.samples, from: audio.format, to: format)
+        } catch {
+            throw CommandFailure("\(path): \(error)")
+        }
     }
 
     /// Writes `samples` as a WAV file.
