@@ -49,15 +49,21 @@ extension LiveNetworkTests {
         return (sent, received.withLock { $0 }, counts)
     }
 
+    /// Each datagram's delivery error (measured − intended delay, in ms): typically within a
+    /// millisecond or two, never more than a scheduling hiccup of a busy machine late, never early.
+    func expectOnTime(_ errors: [Double]) {
+        let magnitudes = errors.map(abs).sorted()
+        guard !magnitudes.isEmpty else { return }
+        #expect(magnitudes[magnitudes.count / 2] < 2, "median error \(magnitudes[magnitudes.count / 2]) ms")
+        #expect(errors.allSatisfy { $0 > -1 && $0 < 15 }, "errors from \(errors.min() ?? 0) to \(errors.max() ?? 0) ms")
+    }
+
     @Test func cleanScenarioForwardsEverythingInOrderAfterItsDelay() throws {
         let (sent, arrivals, counts) = try exchange(
             count: 50, spacingMilliseconds: 5, impairment: RelayImpairment(scenario: .clean, seed: 1, seconds: 10), drainSeconds: 0.2
         )
         #expect(arrivals.map(\.index) == Array(0..<50))
-        for arrival in arrivals {
-            let delay = Double(arrival.nanoseconds - sent[arrival.index]) / 1e6
-            #expect(abs(delay - 40) < 4, "packet \(arrival.index) took \(delay) ms, the clean path's delay is 40 ms")
-        }
+        expectOnTime(arrivals.map { Double($0.nanoseconds - sent[$0.index]) / 1e6 - 40 })
         #expect(counts[RelayDirection.callerToCallee.rawValue].rtpReceived == 50)
         #expect(counts[RelayDirection.callerToCallee.rawValue].rtpDelivered == 50)
     }
@@ -81,13 +87,13 @@ extension LiveNetworkTests {
         )
         #expect(arrivals.count == expected.reduce(0) { $0 + $1.count })
         #expect(counts[0].rtpDropped == expected.filter(\.isEmpty).count)
+        var errors: [Double] = []
         for (index, delays) in expected.enumerated() {
             let copies = arrivals.filter { $0.index == index }.map { Double($0.nanoseconds - sent[index]) / 1e6 }
             #expect(copies.count == delays.count, "packet \(index): \(copies.count) copies, the trace says \(delays.count)")
-            for (measured, delay) in zip(copies.sorted(), delays.sorted()) {
-                #expect(abs(measured - delay) < 4, "packet \(index) took \(measured) ms, the trace says \(delay) ms")
-            }
+            errors += zip(copies.sorted(), delays.sorted()).map { $0 - $1 }
         }
+        expectOnTime(errors)
         // The arrival order is the trace's (the reordered packets overtaken), up to ties within a few ms.
         for (earlier, later) in zip(arrivals, arrivals.dropFirst()) {
             let dueEarlier = sent[earlier.index] + Int64((expected[earlier.index].min() ?? 0) * 1e6)

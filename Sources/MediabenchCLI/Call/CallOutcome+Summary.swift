@@ -8,7 +8,7 @@ extension CallOutcome {
         let final = reports.last?.quality
         let scores = reports.compactMap(\.quality.meanOpinionScore)
         let mos = scores.isEmpty
-            ? "-" : "\(format(scores.reduce(0, +) / Double(scores.count), 2)) mean, \(format(scores.min() ?? 0, 2)) lowest"
+            ? "- (the quality monitor has no E-model rating for \(settings.codec) here)" : "\(format(scores.reduce(0, +) / Double(scores.count), 2)) mean, \(format(scores.min() ?? 0, 2)) lowest"
         let playout = reports.last?.jitterBuffer
         let concealment = playout.map { $0.playedSamples == 0 ? 0 : Double($0.concealedSamples) * 100 / Double($0.playedSamples) } ?? 0
         let budget = delayBudget
