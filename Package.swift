@@ -32,22 +32,23 @@ let package = Package(
         systemLibrary("CPcap", pkgConfig: "libpcap", apt: "libpcap-dev"),
         .target(name: "CMediaShims", dependencies: ["COpus"]),
         .target(name: "CNetShims"),
+        .target(name: "Locking", swiftSettings: strict),
 
         // The library, lowest module first.
         .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
         .target(name: "NetworkModel", swiftSettings: strict),
-        .target(name: "Jitter", dependencies: ["RTP", "Codecs"], swiftSettings: strict),
+        .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["CPcap"], swiftSettings: strict),
         .target(
             name: "QualityMetrics",
-            dependencies: ["RTP", "Jitter", "Codecs", "Capture"],
+            dependencies: ["RTP", "Jitter", "Codecs", "Capture", "Locking"],
             swiftSettings: strict
         ),
         .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel", "QualityMetrics", "AudioDevice", "CNetShims"],
+            dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
 
@@ -102,7 +103,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],

@@ -1,4 +1,5 @@
 import Codecs
+import Locking
 
 /// A ``JitterBuffer`` shared by a network thread, which inserts, and an audio thread, which pulls.
 ///

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 @testable import MediaSession
 import Testing
+import Locking
 
 @Suite struct TransportTests {
     @Test func addressesParseAndPrint() throws {
@@ -90,7 +91,7 @@ import Testing
         defer { loop.shutdown() }
         let sockets = try (0..<3).map { _ in try UDPSocket(binding: .loopbackIPv4()) }
         let sender = try UDPSocket(binding: .loopbackIPv4())
-        let counts = Lock([Int](repeating: 0, count: 3))
+        let counts = PThreadLock([Int](repeating: 0, count: 3))
         var tokens: [UInt64] = []
         for (index, socket) in sockets.enumerated() {
             tokens.append(try loop.register(socket) { datagram in

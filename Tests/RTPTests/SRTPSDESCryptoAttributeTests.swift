@@ -137,6 +137,15 @@ struct SRTPSDESCryptoAttributeTests {
         #expect(throws: SDESCryptoError.invalidSessionParameter("KDR 1")) {
             try SDESCryptoAttribute(tag: 1, key: key, sessionParameters: ["KDR 1"])
         }
+        // Found by the sdes-crypto fuzz target: a control character in a session parameter was
+        // accepted and did not survive being written back.
+        #expect(throws: SDESCryptoError.invalidSessionParameter("UNENCRYPTED_SRTP\n")) {
+            try SDESCryptoAttribute(
+                parsing: "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:PS1uQCVeeCFCanVmcjkpPywjNWhcYD0mXXtxaVBR\tUNENCRYPTED_SRTP\n\t")
+        }
+        #expect(throws: SDESCryptoError.invalidSessionParameter("K\u{00E9}")) {
+            try SDESCryptoAttribute(tag: 1, key: key, sessionParameters: ["K\u{00E9}"])
+        }
         #expect(throws: SDESCryptoError.mixedSuites) {
             try SDESCryptoAttribute(tag: 1, keys: [key, SDESKeyParameter(masterKey: .random(for: .aeadAES256GCM))])
         }

@@ -8,7 +8,7 @@ extension BenchmarkSuite {
     /// Every named network scenario, the real rtpdump traces and any `--trace` files, replayed
     /// through our jitter buffer, fixed-delay baselines and the peers (speexdsp, GStreamer,
     /// pjmedia) at their defaults and across their main knob, all scored by `PlayoutScore`
-    /// from what was played.
+    /// from what was played; with `--audio`, also speech through every buffer, scored by PESQ.
     static let jitter = BenchmarkSuite(
         name: "jitter", summary: "Jitter buffers on network traces: playout delay against loss, ours, fixed and peers"
     ) { context in
@@ -26,17 +26,20 @@ extension BenchmarkSuite {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-jitter-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
+        let listening = try context.options.speechFile.map { try JitterListeningTest(speechFile: $0, folder: folder) }
         for trace in traces {
-            context.record(JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: trace.scoreOurs()))
+            var ours = JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: trace.scoreOurs())
+            listening?.score(&ours, trace: trace, context: context) { trace.renderOurs($0) }
+            context.record(ours)
             for milliseconds in JitterBench.fixedDelays {
                 var configuration = JitterBufferConfiguration()
                 configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
-                context.record(
-                    JitterBench.row(
-                        trace: trace, implementation: "fixed", knob: "delay=\(milliseconds) ms",
-                        score: trace.scoreOurs(configuration: configuration)
-                    )
+                var fixed = JitterBench.row(
+                    trace: trace, implementation: "fixed", knob: "delay=\(milliseconds) ms",
+                    score: trace.scoreOurs(configuration: configuration)
                 )
+                listening?.score(&fixed, trace: trace, context: context) { trace.renderOurs($0, configuration: configuration) }
+                context.record(fixed)
             }
             let file = folder.appendingPathComponent(trace.name + ".csv")
             try TraceCSV.write(trace.trace).write(to: file, atomically: true, encoding: .utf8)
@@ -47,12 +50,12 @@ extension BenchmarkSuite {
                             trace: file, frameMilliseconds: Double(trace.frameMilliseconds), clockRate: trace.clockRate, knob: knob
                         )
                         let setting = "\(playout.knob.name)=\(BenchmarkValue.number(playout.knob.value).displayText) \(playout.knob.unit)"
-                        context.record(
-                            JitterBench.row(
-                                trace: trace, implementation: playout.implementation,
-                                knob: knob == .default ? setting + " (default)" : setting, score: trace.score(playout)
-                            )
+                        var row = JitterBench.row(
+                            trace: trace, implementation: playout.implementation,
+                            knob: knob == .default ? setting + " (default)" : setting, score: trace.score(playout)
                         )
+                        listening?.score(&row, trace: trace, context: context) { trace.render(playout, speech: $0) }
+                        context.record(row)
                     } catch {
                         context.recordFailure(trace.name, implementation: peer.name, error)
                     }

@@ -1,4 +1,5 @@
 import Codecs
+import Locking
 
 /// An audio endpoint in memory, for tests and file-to-file calls: capture plays a sample
 /// array (then silence), playback is recorded into a preallocated array. The session paces it.
@@ -13,14 +14,14 @@ public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
         var recordingCapacity: Int
     }
 
-    private let state: Lock<State>
+    private let state: PThreadLock<State>
 
     /// An endpoint capturing `source` (interleaved samples in the capture format the session
     /// asks for) and recording at most `recordingCapacitySamples` played samples.
     public init(source: [Int16], recordingCapacitySamples: Int) {
         var recorded: [Int16] = []
         recorded.reserveCapacity(recordingCapacitySamples)
-        state = Lock(State(source: source, recorded: recorded, recordingCapacity: recordingCapacitySamples))
+        state = PThreadLock(State(source: source, recorded: recorded, recordingCapacity: recordingCapacitySamples))
     }
 
     /// The samples played so far.

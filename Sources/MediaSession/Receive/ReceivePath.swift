@@ -2,6 +2,7 @@ import Codecs
 import Jitter
 import QualityMetrics
 import RTP
+import Locking
 
 /// The receive path, run on the ``UDPEventLoop``'s I/O thread: demultiplex, SRTP unprotect in
 /// place, parse, latch, filter the source, dispatch by payload type, record statistics, and
@@ -11,9 +12,9 @@ import RTP
 /// do no I/O (the audio thread takes it briefly for RTCP reports and timeouts); the SRTP
 /// session is the I/O thread's alone.
 final class ReceivePath: @unchecked Sendable {
-    private let locked: Lock<ReceiveState>
+    private let locked: PThreadLock<ReceiveState>
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
-    private let monitor: Lock<QualityMonitor>
+    private let monitor: PThreadLock<QualityMonitor>
     private let events: AsyncStream<MediaSessionEvent>.Continuation
     private let audioPayloadType: UInt8
     private let telephoneEventPayloadType: UInt8?
@@ -28,7 +29,7 @@ final class ReceivePath: @unchecked Sendable {
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
-        monitor: Lock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
+        monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation
     ) {
         self.epoch = epoch
@@ -41,7 +42,7 @@ final class ReceivePath: @unchecked Sendable {
         audioPayloadType = UInt8(truncatingIfNeeded: media.sendCodec.payloadType)
         telephoneEventPayloadType = media.telephoneEventPayloadType.map { UInt8(truncatingIfNeeded: $0) }
         clockRate = media.sendCodec.map.clockRate
-        locked = Lock(ReceiveState(reception: ReceptionStatistics(clockRate: clockRate)))
+        locked = PThreadLock(ReceiveState(reception: ReceptionStatistics(clockRate: clockRate)))
     }
 
     /// The peer's address once latched (symmetric RTP), else nil.

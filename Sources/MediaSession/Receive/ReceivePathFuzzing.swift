@@ -2,6 +2,7 @@ import Codecs
 import Jitter
 import QualityMetrics
 import RTP
+import Locking
 
 /// The receive path without sockets or threads, for the libFuzzer targets in
 /// Fuzz/MediaSessionTargets.swift. Not part of the API.
@@ -42,7 +43,7 @@ import RTP
         let (_, events) = AsyncStream<MediaSessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let path = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer,
-            monitor: Lock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
+            monitor: PThreadLock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
             epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
         )
         return (path, jitterBuffer)

@@ -1,5 +1,6 @@
 import Codecs
 import RTP
+import Locking
 
 /// The send path, owned by the audio thread: one frame at a time, encode into the packet
 /// buffer, packetise, protect in place and send; also telephone events and RTCP, which share
@@ -33,7 +34,7 @@ final class SendPath {
     private var packetsSent: UInt32 = 0
     private var payloadBytesSent: UInt32 = 0
     /// The send counters, published for the control plane after each packet.
-    let counters = Lock(SendCounters())
+    let counters = PThreadLock(SendCounters())
     private var sentSinceLastReport = false
 
     init(

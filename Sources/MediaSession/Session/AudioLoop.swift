@@ -3,6 +3,7 @@ import Foundation
 import Jitter
 import QualityMetrics
 import RTP
+import Locking
 
 /// The call's audio thread: every 10 ms it pulls from the jitter buffer into playback, reads
 /// one capture period, runs echo cancellation and denoising, and every packet time hands one
@@ -18,8 +19,8 @@ final class AudioLoop: @unchecked Sendable {
     private let send: SendPath
     private let receive: ReceivePath
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
-    private let control: Lock<CallControl>
-    private let monitor: Lock<QualityMonitor>
+    private let control: PThreadLock<CallControl>
+    private let monitor: PThreadLock<QualityMonitor>
     /// The origin of the jitter buffer's clock (see ``ReceivePath``).
     private let epoch: MediaTime
     private let events: AsyncStream<MediaSessionEvent>.Continuation
@@ -41,7 +42,7 @@ final class AudioLoop: @unchecked Sendable {
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
-        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: Lock<CallControl>, monitor: Lock<QualityMonitor>, epoch: MediaTime,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: PThreadLock<CallControl>, monitor: PThreadLock<QualityMonitor>, epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
     ) throws(MediaSessionError) {

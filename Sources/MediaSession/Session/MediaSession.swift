@@ -2,6 +2,7 @@ import Codecs
 import Jitter
 import QualityMetrics
 import RTP
+import Locking
 
 /// The audio path of one call, as a softphone links it.
 ///
@@ -42,11 +43,11 @@ public final class MediaSession: Sendable {
     private let rtcpSocket: UDPSocket?
     private let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
-    private let control = Lock(CallControl())
-    private let running = Lock<Running?>(nil)
-    private let finished = Lock(false)
+    private let control = PThreadLock(CallControl())
+    private let running = PThreadLock<Running?>(nil)
+    private let finished = PThreadLock(false)
     /// The call's audio loop, kept after `stop()` for the final statistics.
-    private let lastCall = Lock<AudioLoop?>(nil)
+    private let lastCall = PThreadLock<AudioLoop?>(nil)
 
     /// Binds the RTP socket (and an RTCP socket on the next port when `rtcpMux` is off) and
     /// draws the SRTP keys.
@@ -128,7 +129,7 @@ public final class MediaSession: Sendable {
         let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
         // The call's clock starts now: the jitter buffer counts milliseconds from here.
         let epoch = MediaClock.now()
-        let monitor = Lock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
+        let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
         let receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation

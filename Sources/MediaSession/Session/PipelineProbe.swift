@@ -2,6 +2,7 @@ import Codecs
 import Jitter
 import QualityMetrics
 import RTP
+import Locking
 
 /// The send and receive paths of a call driven by hand on the caller's thread, without the
 /// audio and I/O threads, so tests can count what one frame costs (allocations, time).
@@ -40,7 +41,7 @@ import RTP
         let (_, events) = AsyncStream<MediaSessionEvent>.makeStream(bufferingPolicy: .bufferingNewest(1))
         receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer,
-            monitor: Lock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
+            monitor: PThreadLock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
             epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
         )
         send = SendPath(

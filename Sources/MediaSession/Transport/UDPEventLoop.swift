@@ -1,5 +1,6 @@
 internal import CNetShims
 import Foundation
+import Locking
 
 /// One I/O thread serving many sockets through epoll: each readable socket is drained in
 /// batches (recvmmsg) and every datagram is handed to that socket's handler on the I/O thread.
@@ -23,7 +24,7 @@ public final class UDPEventLoop: Sendable {
 
     private let epoll: Int32
     private let wakeUp: Int32
-    private let state = Lock(State())
+    private let state = PThreadLock(State())
     private let finished = DispatchSemaphore(value: 0)
     /// Datagrams received per socket drain; also the batch size of each recvmmsg call.
     private let batchCapacity: Int

@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -17,6 +17,9 @@ struct BenchCommand: Command {
         "output", "FILE", .string, help: "Write the table or JSON to FILE instead of standard output.")
     static let traces = Option(
         "trace", "FILE", .string, repeats: true, help: "A network trace for the jitter suite to replay too.")
+    static let audio = Option(
+        "audio", "SPEECH.wav", .string,
+        help: "8 kHz mono speech the jitter suite plays through every buffer and scores with PESQ.")
 
     let name = "bench"
     let summary = "Benchmark ours side by side with peer implementations."
@@ -31,7 +34,7 @@ struct BenchCommand: Command {
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
     var arguments: [any ArgumentDeclaring] {
-        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces]
+        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.audio]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -40,6 +43,7 @@ struct BenchCommand: Command {
             options.runs = runs
         }
         options.traceFiles = arguments.all(Self.traces)
+        options.speechFile = arguments[Self.audio]
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in

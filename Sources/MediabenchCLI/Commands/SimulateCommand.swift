@@ -110,22 +110,10 @@ struct SimulateCommand: Command {
         guard speech.format == AudioFormat(sampleRate: 8000, channels: 1), trace.clockRate == 8000 else {
             throw UsageError("--audio: needs 8000 Hz mono speech and an 8000 Hz trace, got \(speech.format)")
         }
-        let frame = trace.samplesPerFrame
-        guard speech.samples.count >= frame else { throw UsageError("--audio: \(input) is shorter than one packet") }
-        var encoder = try G711Encoder(law: .muLaw, frameDurationMilliseconds: trace.frameMilliseconds)
-        var frames: [[UInt8]] = []
-        for start in stride(from: 0, through: speech.samples.count - frame, by: frame) {
-            var payload = [UInt8](repeating: 0, count: frame)
-            _ = try speech.samples[start..<(start + frame)].withUnsafeBufferPointer { pcm in
-                try payload.withUnsafeMutableBytes { try encoder.encode(pcm, into: $0) }
-            }
-            frames.append(payload)
+        guard let packets = trace.speechPackets(speech.samples) else {
+            throw UsageError("--audio: \(input) is shorter than one packet")
         }
-        let packets = trace.simulatedPackets
-        let origin = packets.first?.rtpTimestamp ?? 0
-        let played = simulator.render(packets, decoder: G711Decoder(law: .muLaw)) { packet in
-            frames[Int((packet.rtpTimestamp &- origin) / UInt64(frame) % UInt64(frames.count))]
-        }
+        let played = simulator.render(trace.simulatedPackets, speech: packets)
         do {
             try WAVAudio(format: speech.format, samples: played).write(toFile: output)
         } catch {

@@ -1,3 +1,4 @@
+import Locking
 public import RTP
 
 /// A ``QualityMonitor`` shared by the session's threads, publishing its reports as an
@@ -24,13 +25,13 @@ public final class LiveQualityMonitor: Sendable {
     /// How many unread reports the stream keeps.
     public let bufferedReports: Int
 
-    private let monitor: MonitorLock<QualityMonitor>
+    private let monitor: PThreadLock<QualityMonitor>
     private let continuation: AsyncStream<QualityReport>.Continuation
 
     /// Shares `monitor`, keeping at most `bufferedReports` (at least 1) unread reports.
     public init(_ monitor: QualityMonitor, bufferedReports: Int = 8) {
         self.bufferedReports = max(bufferedReports, 1)
-        self.monitor = MonitorLock(monitor)
+        self.monitor = PThreadLock(monitor)
         (reports, continuation) = AsyncStream.makeStream(of: QualityReport.self, bufferingPolicy: .bufferingNewest(self.bufferedReports))
     }
 

@@ -21,7 +21,7 @@ public struct SDESCryptoAttribute: Sendable, Equatable {
     ///
     /// - Throws: ``SDESCryptoError/invalidTag(_:)`` for a tag above ``maximumTag``,
     ///   ``SDESCryptoError/invalidSessionParameter(_:)`` for an empty parameter or one with
-    ///   white space.
+    ///   anything but visible ASCII (RFC 4568's `1*(VCHAR)`).
     public init(
         tag: UInt32, key: SDESKeyParameter, sessionParameters: [String] = []
     ) throws(SDESCryptoError) {
@@ -42,7 +42,8 @@ public struct SDESCryptoAttribute: Sendable, Equatable {
             let lengths = Set(keys.map { $0.masterKeyIdentifier?.length })
             guard lengths.count == 1, !lengths.contains(nil) else { throw .inconsistentMasterKeyIdentifiers }
         }
-        if let bad = sessionParameters.first(where: { $0.isEmpty || $0.utf8.contains(where: isWhiteSpace) }) {
+        // RFC 4568 §9.1: session-param = 1*(VCHAR), visible ASCII only.
+        if let bad = sessionParameters.first(where: { $0.isEmpty || !$0.utf8.allSatisfy { (0x21...0x7E).contains($0) } }) {
             throw .invalidSessionParameter(bad)
         }
         self.tag = tag

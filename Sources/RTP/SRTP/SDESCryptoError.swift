@@ -30,7 +30,7 @@ public enum SDESCryptoError: Error, Hashable, Sendable, CustomStringConvertible 
     case inconsistentMasterKeyIdentifiers
     /// Keys of different suites were put in one attribute.
     case mixedSuites
-    /// A session parameter given to be written is empty or contains white space.
+    /// A session parameter is empty or not visible ASCII (RFC 4568 §9.1: `1*(VCHAR)`).
     case invalidSessionParameter(String)
 
     /// What is wrong, naming the field.
@@ -61,7 +61,7 @@ public enum SDESCryptoError: Error, Hashable, Sendable, CustomStringConvertible 
         case .mixedSuites:
             "a=crypto keys of different crypto-suites"
         case .invalidSessionParameter(let text):
-            "a=crypto session parameter '\(text)' is empty or contains white space"
+            "a=crypto session parameter '\(text)' is empty or not visible ASCII (RFC 4568: 1*VCHAR)"
         }
     }
 }

@@ -1,0 +1,29 @@
+import Jitter
+
+extension JitterBenchTrace {
+    /// `speech` (8 kHz mono) as this trace's packets carry it: frame `n` in the packet `n`
+    /// frames after the first; `nil` when the speech is shorter than one packet.
+    public func speechPackets(_ speech: [Int16]) -> SpeechPackets? {
+        SpeechPackets(speech: speech, samplesPerFrame: samplesPerFrame, firstTimestamp: trace.packets.first?.rtpTimestamp ?? 0)
+    }
+
+    /// What a listener hears from our buffer (or the fixed baseline) when the trace carries `speech`.
+    public func renderOurs(_ speech: SpeechPackets, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) -> [Int16] {
+        PlayoutSimulator(clockRate: clockRate, samplesPerFrame: samplesPerFrame, configuration: configuration)
+            .render(simulatedPackets, speech: speech)
+    }
+
+    /// What a listener hears from a peer's playout when the trace carries `speech`: the same
+    /// decoder and concealment as ours, one frame per pull (a sequence number that cannot be
+    /// one of the trace's is concealed).
+    public func render(_ playout: PeerPlayout, speech: SpeechPackets) -> [Int16] {
+        let pulls = playout.pulls.map { pull -> FramePull in
+            switch pull.outcome {
+            case .played(let sequence): UInt64(exactly: sequence).map { .played(sequenceNumber: $0) } ?? .missing
+            case .missing: .missing
+            case .buffering: .buffering
+            }
+        }
+        return speech.render(pulls, packets: simulatedPackets)
+    }
+}

@@ -1,0 +1,20 @@
+/// A value guarded by a ``PThreadMutex``: the state is reachable only inside ``withLock(_:)``.
+///
+/// Give it real state; for a lock that guards nothing but a critical section use
+/// ``PThreadMutex`` itself (a zero-size state here made ThreadSanitizer see its storage alias
+/// the mutex pointer).
+public final class PThreadLock<State>: @unchecked Sendable {
+    // @unchecked: `state` is only touched inside `withLock`, which holds `mutex`.
+    private let mutex = PThreadMutex()
+    private var state: State
+
+    /// A lock guarding `state`.
+    public init(_ state: State) {
+        self.state = state
+    }
+
+    /// Runs `body` with exclusive access to the state.
+    public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        try mutex.withLock { try body(&state) }
+    }
+}
