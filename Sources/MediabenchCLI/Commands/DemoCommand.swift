@@ -8,6 +8,9 @@ struct DemoCommand: Command {
         "duration", "SECONDS", .number(in: 1...3600), help: "Length of the call (default: 10).")
     static let scenario = Option(
         "scenario", "NAME", .string, help: "Network scenario the call goes through (default: heavy-jitter).")
+    static let codec = Option(
+        "codec", "pcmu|pcma|opus[:BITRATE]", .string,
+        help: "Codec of the call (default: pcmu, which the E-model can rate; Opus has no ITU-traceable Ie).")
     static let outputDirectory = Option(
         "output-dir", "DIR", .string, help: "Where the HTML quality report, the audio and the capture go (default: .).")
 
@@ -15,18 +18,18 @@ struct DemoCommand: Command {
     let summary = "Run a demonstration call through the whole stack and write its quality report."
     let discussion = """
         Needs no arguments and nothing to download: two sessions call each other over loopback \
-        UDP through an impaired network (Opus, AEAD_AES_128_GCM SRTP with SDES keys, DTMF \
+        UDP through an impaired network (PCMU unless --codec says otherwise, AEAD_AES_128_GCM SRTP with SDES keys, DTMF \
         digits 1234#) with a built-in speech-like signal, printing a quality line each second, \
         then a summary. Writes demo-sent.wav (what the caller said), demo-received.wav (what the \
         callee heard), demo-wire.pcap (the SRTP packets that left the relay) and report.html \
         (the offline analyzer's quality report of that capture, decrypted with the call's keys) into DIR.
         """
-    var arguments: [any ArgumentDeclaring] { [Self.duration, Self.scenario, Self.outputDirectory] }
+    var arguments: [any ArgumentDeclaring] { [Self.codec, Self.duration, Self.scenario, Self.outputDirectory] }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let directory = URL(fileURLWithPath: arguments[Self.outputDirectory] ?? ".")
         var settings = CallSettings()
-        settings.codec = .opus(bitsPerSecond: nil)
+        settings.codec = try TranscodeCodec(parsing: arguments[Self.codec] ?? "pcmu")
         settings.srtp = .aeadAES128GCM
         settings.durationSeconds = arguments[Self.duration] ?? 10
         settings.scenario = try CallSettings.scenario(named: arguments[Self.scenario] ?? "heavy-jitter")

@@ -154,21 +154,21 @@ public struct CaptureAnalyzer {
             return
         }
         let key = RTPStreamKey(source: datagram.source, destination: datagram.destination, ssrc: packet.ssrc)
-        let summary = RTPPacketSummary(
-            packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
         if let index = streams.index(forKey: key) {
-            if !decryptions.isEmpty { decryptions[key]?.unprotect(datagram.payload) }
-            record(summary, at: index)
+            record(summary(of: packet, in: datagram, decryption: decryptions.isEmpty ? nil : decryptions[key]), at: index)
         } else if directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination) {
-            let index = startStream(key, foundBy: .sdp, firstFrame: summary.frameNumber)
+            let index = startStream(key, foundBy: .sdp, firstFrame: datagram.frameNumber)
             decryptions[key] = announcedStreamDecryption(for: key)
-            decryptions[key]?.unprotect(datagram.payload)
-            record(summary, at: index)
+            record(summary(of: packet, in: datagram, decryption: decryptions[key]), at: index)
         } else if let given = givenKey(for: key.ssrc), let decryption = try? StreamDecryption(key: given, keySource: .given),
-                  decryption.unprotect(datagram.payload) {
+                  let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext) {
             decryptions[key] = decryption
-            record(summary, at: startStream(key, foundBy: .srtpKey, firstFrame: summary.frameNumber))
-        } else if let confirmed = candidates.offer(summary, for: key), let first = confirmed.first {
+            let summary = RTPPacketSummary(
+                decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
+            record(summary, at: startStream(key, foundBy: .srtpKey, firstFrame: datagram.frameNumber))
+        } else if let confirmed = candidates.offer(
+            RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch),
+            for: key), let first = confirmed.first {
             let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
             for packet in confirmed { record(packet, at: index) }
             // A given key under which the first packet did not authenticate: later packets
@@ -177,6 +177,21 @@ public struct CaptureAnalyzer {
                 decryptions[key] = try? StreamDecryption(key: given, keySource: .given)
             }
         }
+    }
+
+    /// The summary of `packet`; for an encrypted stream its payload is read from the decrypted
+    /// copy, and not at all when it does not authenticate (its telephone events would be noise).
+    private func summary(of packet: RTPPacket, in datagram: UDPDatagram, decryption: StreamDecryption?) -> RTPPacketSummary {
+        let arrival = datagram.timestamp.nanosecondsSinceEpoch
+        guard let decryption else {
+            return RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)
+        }
+        if let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext) {
+            return RTPPacketSummary(decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)
+        }
+        var summary = RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)
+        summary.payloadIsReadable = false
+        return summary
     }
 
     /// The decryption of an SDP-announced stream: with the key given for it, else the key its

@@ -47,6 +47,8 @@ struct RTPPacketSummary {
     var payloadLength: Int
     /// The first four payload bytes (big-endian, zero-padded): a telephone-event payload.
     var leadingPayload: UInt32
+    /// Whether the payload is plaintext: not an SRTP payload that failed to decrypt.
+    var payloadIsReadable = true
 
     init(_ packet: RTPPacket, frameNumber: Int, arrivalNanoseconds: Int64) {
         self.frameNumber = frameNumber
@@ -66,7 +68,7 @@ struct RTPPacketSummary {
 
     /// The telephone-event payload in the first four bytes, when the payload is that long.
     var telephoneEvent: DTMFEventPayload? {
-        guard payloadLength >= DTMFEventPayload.byteCount else { return nil }
+        guard payloadIsReadable, payloadLength >= DTMFEventPayload.byteCount else { return nil }
         return DTMFEventPayload(
             event: UInt8(truncatingIfNeeded: leadingPayload >> 24),
             isEnd: leadingPayload & 0x0080_0000 != 0,

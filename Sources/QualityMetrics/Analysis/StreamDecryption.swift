@@ -65,18 +65,18 @@ final class StreamDecryption {
         scratch.deallocate()
     }
 
-    /// Verifies and decrypts a copy of `packet`; returns whether it authenticated.
-    @discardableResult
-    func unprotect(_ packet: UnsafeRawBufferPointer) -> Bool {
+    /// Verifies and decrypts a copy of `packet`; returns the plaintext packet (valid until the
+    /// next call), or `nil` when it did not authenticate.
+    func unprotect(_ packet: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         guard packet.count <= scratch.count, let base = packet.baseAddress, let target = scratch.baseAddress else {
-            return false
+            return nil
         }
         target.copyMemory(from: base, byteCount: packet.count)
         do throws(SRTPError) {
-            _ = try session.unprotectRTP(in: scratch, length: packet.count)
-            return true
+            let length = try session.unprotectRTP(in: scratch, length: packet.count)
+            return UnsafeRawBufferPointer(rebasing: scratch[..<length])
         } catch {
-            return false
+            return nil
         }
     }
 
