@@ -140,4 +140,37 @@ struct ReceptionStatisticsTests {
         #expect(block.lastSenderReport == 0x5678_9ABC)
         #expect(block.delaySinceLastSenderReport == 98304)  // 1.5 s × 65536
     }
+
+    @Test("Telephone events count for loss but leave the jitter estimate alone")
+    func telephoneEventsDoNotFeedJitter() {
+        var statistics = ReceptionStatistics(clockRate: 8000)
+        // Audio every 20 ms on time, then five telephone-event packets that all carry the
+        // event's start timestamp (RFC 4733 §2.3), then audio again.
+        for sequence in 0..<10 {
+            statistics.record(
+                sequence: SequenceNumber(UInt16(sequence)), timestamp: RTPTimestamp(UInt32(sequence * 160)),
+                arrival: MediaTime(nanoseconds: Int64(sequence) * 20_000_000))
+        }
+        for sequence in 10..<15 {
+            statistics.record(
+                sequence: SequenceNumber(UInt16(sequence)), timestamp: RTPTimestamp(1600),
+                arrival: MediaTime(nanoseconds: Int64(sequence) * 20_000_000), updatesJitter: false)
+        }
+        for sequence in 15..<20 {
+            statistics.record(
+                sequence: SequenceNumber(UInt16(sequence)), timestamp: RTPTimestamp(UInt32(sequence * 160)),
+                arrival: MediaTime(nanoseconds: Int64(sequence) * 20_000_000))
+        }
+        #expect(statistics.jitter == 0)
+        #expect(statistics.received == 19 && statistics.cumulativeLost == 0)
+
+        // The same events fed to the estimate make it jump: the parameter is what keeps it still.
+        var counted = ReceptionStatistics(clockRate: 8000)
+        for sequence in 0..<15 {
+            counted.record(
+                sequence: SequenceNumber(UInt16(sequence)), timestamp: RTPTimestamp(UInt32(min(sequence, 10) * 160)),
+                arrival: MediaTime(nanoseconds: Int64(sequence) * 20_000_000))
+        }
+        #expect(counted.jitter > 0)
+    }
 }

@@ -106,7 +106,8 @@ final class ReceivePath: @unchecked Sendable {
             state.counters.unknownPayloadTypeDropped += 1
             return
         }
-        let outcome = state.reception.record(packet, arrival: arrival)
+        // Telephone events repeat their start timestamp; only audio feeds the jitter estimate.
+        let outcome = state.reception.record(packet, arrival: arrival, updatesJitter: isAudio)
         let reported = ReceptionCounters(state.reception)
         monitor.withLock { $0.recordArrival(reported) }
         if outcome == .duplicate {

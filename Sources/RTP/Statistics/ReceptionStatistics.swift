@@ -82,9 +82,14 @@ public struct ReceptionStatistics: Sendable {
     ///   - sequence: the packet's sequence number.
     ///   - timestamp: its RTP timestamp.
     ///   - arrival: when it arrived, on any clock that does not jump.
+    ///   - updatesJitter: whether the packet's timestamp feeds the jitter estimate. Pass `false`
+    ///     for RFC 4733 telephone events, which repeat their event's start timestamp in every
+    ///     packet (§2.3) and would make the estimate jump; they still count for loss.
     /// - Returns: how the packet was classified.
     @discardableResult
-    public mutating func record(sequence: SequenceNumber, timestamp: RTPTimestamp, arrival: MediaTime) -> ReceptionOutcome {
+    public mutating func record(
+        sequence: SequenceNumber, timestamp: RTPTimestamp, arrival: MediaTime, updatesJitter: Bool = true
+    ) -> ReceptionOutcome {
         let outcome = updateSequence(sequence.rawValue)
         switch outcome {
         case .probation, .badSequence:
@@ -97,15 +102,17 @@ public struct ReceptionStatistics: Sendable {
             duplicates += 1
             return .duplicate
         }
-        updateJitter(timestamp: timestamp, arrival: arrival)
+        if updatesJitter {
+            updateJitter(timestamp: timestamp, arrival: arrival)
+        }
         if outcome == .reordered { reordered += 1 }
         return outcome
     }
 
     /// Counts one received packet: ``record(sequence:timestamp:arrival:)`` with its header fields.
     @discardableResult
-    public mutating func record(_ packet: RTPPacket, arrival: MediaTime) -> ReceptionOutcome {
-        record(sequence: packet.sequenceNumber, timestamp: packet.timestamp, arrival: arrival)
+    public mutating func record(_ packet: RTPPacket, arrival: MediaTime, updatesJitter: Bool = true) -> ReceptionOutcome {
+        record(sequence: packet.sequenceNumber, timestamp: packet.timestamp, arrival: arrival, updatesJitter: updatesJitter)
     }
 
     /// Notes the arrival of a sender report from the source, for the LSR and DLSR fields of the
