@@ -137,14 +137,22 @@ public struct PeerProgram: Sendable {
         return ["cc", "-O2", "-Wall", sourceFile.path] + flags + extraArguments
     }
 
+    /// Whether the executable was built with `stamp` after its source and after every header
+    /// beside it (the peers share `peer-protocol.h` and `jitter-trace.h`).
     private func isUpToDate(stampFile: URL, stamp: String) -> Bool {
         let fileManager = FileManager.default
+        func modified(_ path: String) -> Date? {
+            try? fileManager.attributesOfItem(atPath: path)[.modificationDate] as? Date
+        }
+        let folder = sourceFile.deletingLastPathComponent()
+        let headers = ((try? fileManager.contentsOfDirectory(atPath: folder.path)) ?? [])
+            .filter { $0.hasSuffix(".h") }.map { folder.appendingPathComponent($0).path }
         guard
-            let sourceDate = try? fileManager.attributesOfItem(atPath: sourceFile.path)[.modificationDate] as? Date,
-            let builtDate = try? fileManager.attributesOfItem(atPath: executableFile.path)[.modificationDate] as? Date,
-            let builtStamp = try? String(contentsOf: stampFile, encoding: .utf8)
+            let builtDate = modified(executableFile.path),
+            let builtStamp = try? String(contentsOf: stampFile, encoding: .utf8),
+            builtStamp == stamp
         else { return false }
-        return builtDate >= sourceDate && builtStamp == stamp
+        return ([sourceFile.path] + headers).allSatisfy { path in modified(path).map { builtDate >= $0 } ?? false }
     }
 
     private func runTool(_ arguments: [String], name: String) throws(PeerProgramError) -> Subprocess.Output {

@@ -9,16 +9,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "peer-protocol.h"
+
 enum { FRAME = 160 };
 
 static int16_t pcm[FRAME];
 static uint8_t codes[FRAME];
-
-static uint64_t now_nanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
-}
 
 // Same input as the Swift side: a sweep over the whole 16-bit range.
 static void fill_input(void) {
@@ -40,21 +36,22 @@ static void run(g711_state_t *state, int encode, long iterations) {
     }
 }
 
+/// The state and direction `main` chose, for `run_selected`.
+static struct selection {
+    g711_state_t *state;
+    int encode;
+} selected;
+
+static void run_selected(long iterations) {
+    run(selected.state, selected.encode, iterations);
+}
+
 int main(int argc, char **argv) {
-    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-        printf("spandsp (release %d)\n", SPANDSP_RELEASE_DATE);
-        return 0;
-    }
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s CASE ITERATIONS | --version\n", argv[0]);
-        return 2;
-    }
-    char *end = NULL;
-    long iterations = strtol(argv[2], &end, 10);
-    if (*end != '\0' || iterations <= 0) {
-        fprintf(stderr, "g711-spandsp: ITERATIONS must be a positive integer, got '%s'\n", argv[2]);
-        return 2;
-    }
+    char version[128];
+    snprintf(version, sizeof version, "spandsp (release %d)", SPANDSP_RELEASE_DATE);
+    long iterations;
+    int status = peer_arguments(argc, argv, "g711-spandsp", version, &iterations);
+    if (status >= 0) return status;
     int mode, encode;
     if (strcmp(argv[1], "pcmu-encode-20ms") == 0) {
         mode = G711_ULAW, encode = 1;
@@ -74,10 +71,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     fill_input();
-    run(state, encode, iterations / 10 + 1);  // untimed warm-up
-    uint64_t start = now_nanoseconds();
-    run(state, encode, iterations);
-    printf("%llu\n", (unsigned long long)(now_nanoseconds() - start));
+    selected = (struct selection){state, encode};
+    peer_time(run_selected, iterations);
     g711_free(state);
     return 0;
 }

@@ -12,6 +12,8 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "peer-protocol.h"
+
 #include <re.h>  // libre's headers need the standard types above
 
 enum { PAYLOAD = 160, CAPACITY = 1500 };
@@ -21,12 +23,6 @@ static size_t packet_length;
 static uint8_t payload[PAYLOAD];
 static uint8_t output[CAPACITY];
 static volatile uint64_t sink;
-
-static uint64_t now_nanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
-}
 
 // The packets of the Swift suite: PCMU with 160 bytes of payload; the extension case adds a
 // one-byte header extension with an audio level (ID 1) and a transmission offset (ID 2).
@@ -106,20 +102,10 @@ static void build(long iterations) {
 }
 
 int main(int argc, char **argv) {
-    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-        printf("libre %s\n", "1.1.0");
-        return 0;
-    }
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s CASE ITERATIONS | --version\n", argv[0]);
-        return 2;
-    }
-    char *end = NULL;
-    long iterations = strtol(argv[2], &end, 10);
-    if (*end != '\0' || iterations <= 0) {
-        fprintf(stderr, "rtp-libre: ITERATIONS must be a positive integer, got '%s'\n", argv[2]);
-        return 2;
-    }
+    const char *version = "libre 1.1.0";
+    long iterations;
+    int status = peer_arguments(argc, argv, "rtp-libre", version, &iterations);
+    if (status >= 0) return status;
     void (*operation)(long);
     if (strcmp(argv[1], "parse-header") == 0) {
         make_packet(0);
@@ -134,9 +120,6 @@ int main(int argc, char **argv) {
         fprintf(stderr, "rtp-libre: unknown case '%s'\n", argv[1]);
         return 2;
     }
-    operation(iterations / 10 + 1);  // untimed warm-up
-    uint64_t start = now_nanoseconds();
-    operation(iterations);
-    printf("%llu\n", (unsigned long long)(now_nanoseconds() - start));
+    peer_time(operation, iterations);
     return 0;
 }

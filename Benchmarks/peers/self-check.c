@@ -6,16 +6,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "peer-protocol.h"
+
 enum { COUNT = 1024 };
 
 static uint32_t buffer[COUNT];
 static volatile uint32_t sink;
-
-static uint64_t now_nanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
-}
 
 // Changes one element, then sums them all: nothing can be hoisted out of the loop.
 static void sum_1k(long iterations) {
@@ -43,20 +39,11 @@ static void allocate_64_bytes(long iterations) {
 }
 
 int main(int argc, char **argv) {
-    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-        printf("c-loop (gcc %s)\n", __VERSION__);
-        return 0;
-    }
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s CASE ITERATIONS | --version\n", argv[0]);
-        return 2;
-    }
-    char *end = NULL;
-    long iterations = strtol(argv[2], &end, 10);
-    if (*end != '\0' || iterations <= 0) {
-        fprintf(stderr, "self-check: ITERATIONS must be a positive integer, got '%s'\n", argv[2]);
-        return 2;
-    }
+    char version[128];
+    snprintf(version, sizeof version, "c-loop (gcc %s)", __VERSION__);
+    long iterations;
+    int status = peer_arguments(argc, argv, "self-check", version, &iterations);
+    if (status >= 0) return status;
     void (*operation)(long);
     if (strcmp(argv[1], "sum-1k") == 0) {
         operation = sum_1k;
@@ -69,9 +56,6 @@ int main(int argc, char **argv) {
     for (int index = 0; index < COUNT; index++) {
         buffer[index] = (uint32_t)index * 2654435761u;
     }
-    operation(iterations / 10 + 1);  // untimed warm-up
-    uint64_t start = now_nanoseconds();
-    operation(iterations);
-    printf("%llu\n", (unsigned long long)(now_nanoseconds() - start));
+    peer_time(operation, iterations);
     return 0;
 }

@@ -11,6 +11,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "peer-protocol.h"
+
 enum { HEADER = 12, PAYLOAD = 160, PACKET = HEADER + PAYLOAD, BUFFER = PACKET + SRTP_MAX_TRAILER_LEN };
 
 static unsigned char plaintext[PACKET];
@@ -19,12 +21,6 @@ static unsigned char key[SRTP_AES_GCM_256_KEY_LEN_WSALT];
 static srtp_t sender;
 static srtp_t receiver;
 static uint16_t sequence;
-
-static uint64_t now_nanoseconds(void) {
-    struct timespec time;
-    clock_gettime(CLOCK_MONOTONIC, &time);
-    return (uint64_t)time.tv_sec * 1000000000u + (uint64_t)time.tv_nsec;
-}
 
 static void check(srtp_err_status_t status, const char *what) {
     if (status != srtp_err_status_ok) {
@@ -76,20 +72,11 @@ static void create(srtp_t *session, srtp_ssrc_type_t direction, int gcm) {
 }
 
 int main(int argc, char **argv) {
-    if (argc == 2 && strcmp(argv[1], "--version") == 0) {
-        printf("%s, C loop (gcc %s)\n", srtp_get_version_string(), __VERSION__);
-        return 0;
-    }
-    if (argc != 3) {
-        fprintf(stderr, "usage: %s CASE ITERATIONS | --version\n", argv[0]);
-        return 2;
-    }
-    char *end = NULL;
-    long iterations = strtol(argv[2], &end, 10);
-    if (*end != '\0' || iterations <= 0) {
-        fprintf(stderr, "srtp_loop: ITERATIONS must be a positive integer, got '%s'\n", argv[2]);
-        return 2;
-    }
+    char version[128];
+    snprintf(version, sizeof version, "%s, C loop (gcc %s)", srtp_get_version_string(), __VERSION__);
+    long iterations;
+    int status = peer_arguments(argc, argv, "srtp_loop", version, &iterations);
+    if (status >= 0) return status;
     void (*operation)(long);
     const char *suite;
     if (strncmp(argv[1], "protect-", 8) == 0) {
@@ -115,10 +102,7 @@ int main(int argc, char **argv) {
     check(srtp_init(), "srtp_init");
     create(&sender, ssrc_any_outbound, gcm);
     create(&receiver, ssrc_any_inbound, gcm);
-    operation(iterations / 10 + 1);  // untimed warm-up
-    uint64_t start = now_nanoseconds();
-    operation(iterations);
-    printf("%llu\n", (unsigned long long)(now_nanoseconds() - start));
+    peer_time(operation, iterations);
     srtp_dealloc(sender);
     srtp_dealloc(receiver);
     return 0;
