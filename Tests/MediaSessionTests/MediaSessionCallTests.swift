@@ -44,7 +44,7 @@ extension LiveCalls {
             let digits = { call.calleeEvents.events.compactMap { event -> Character? in
                 if case let .dtmfReceived(digit) = event { digit } else { nil }
             } }
-            waitUntil(seconds: 3) { digits().count >= 4 }
+            waitUntil(seconds: 10) { digits().count >= 4 }  // returns as soon as all four are in
             Thread.sleep(forTimeInterval: 0.2)  // any duplicate would have arrived by now
             call.stop()
             #expect(String(digits()) == "123#")
