@@ -71,7 +71,9 @@ final class StreamRecorder<Element: Sendable>: @unchecked Sendable {
     private var recorded: [Element] = []
 
     init(_ stream: AsyncStream<Element>) {
-        Task { [self] in
+        // Off the cooperative pool: the live tests wait by blocking their thread, and with two
+        // cores two such waits would otherwise leave no thread to drain the stream.
+        Task(executorPreference: RecorderExecutor.shared) { [self] in
             for await event in stream {
                 lock.withLock { recorded.append(event) }
             }
@@ -80,6 +82,18 @@ final class StreamRecorder<Element: Sendable>: @unchecked Sendable {
 
     var events: [Element] {
         lock.withLock { recorded }
+    }
+}
+
+/// Runs the recorders' tasks on a Dispatch queue of their own rather than the cooperative pool.
+final class RecorderExecutor: TaskExecutor, @unchecked Sendable {
+    // @unchecked: the queue is the only state, and Dispatch queues are thread-safe.
+    static let shared = RecorderExecutor()
+    private let queue = DispatchQueue(label: "test-stream-recorders")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
 
