@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Soak test (not part of scripts/test.sh): one long call through the impairment relay, checking
+# that memory stays flat and the delay does not drift.
+#   scripts/soak.sh [SECONDS] [SCENARIO]      default: 600 s over drift-fast (±1000 ppm clocks)
+# Samples the process's resident memory every 5 s, reads the latency from the quality line the
+# call prints each second, and fails when memory grows by more than 10 % after the first minute
+# beyond the audio the call keeps by design (both directions' received audio, 48 kHz mono
+# 16-bit, for the output WAV and the mouth-to-ear measurement), or when the median latency of
+# the last minute is more than 20 ms above that of the first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-600}
+scenario=${2:-drift-fast}
+(( seconds >= 120 )) || { echo "soak.sh: needs at least 120 s to compare two minutes" >&2; exit 2; }
+
+scripts/install-deps.sh
+swift build -c release --product mediabench
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+.build/release/mediabench call --duration "$seconds" --scenario "$scenario" --codec opus \
+    --srtp AEAD_AES_128_GCM > "$work/call.log" 2>&1 &
+pid=$!
+while kill -0 "$pid" 2>/dev/null; do
+    awk '/^VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null >> "$work/rss.kb" || true
+    sleep 5
+done
+wait "$pid" || { cat "$work/call.log"; echo "soak.sh: the call failed" >&2; exit 1; }
+
+python3 - "$work/rss.kb" "$work/call.log" "$seconds" <<'PY'
+import re, statistics, sys
+rss = [int(line) for line in open(sys.argv[1]) if line.strip()]
+latency = {}
+for line in open(sys.argv[2]):
+    match = re.match(r"t=(\d+)s .*latency (\d+) ms", line)
+    if match:
+        latency[int(match.group(1))] = int(match.group(2))
+seconds = int(sys.argv[3])
+first = [v for t, v in latency.items() if 10 <= t < 70]
+last = [v for t, v in latency.items() if t >= seconds - 60]
+after_minute = rss[12:] or rss
+recorded_kb = 2 * 48000 * 2 * (seconds - 60) / 1024
+growth = (max(after_minute) - after_minute[0] - recorded_kb) / after_minute[0]
+drift = statistics.median(last) - statistics.median(first)
+print(f"memory: {after_minute[0]} kB after the first minute, {max(after_minute)} kB at most after it, "
+      f"of which {recorded_kb:.0f} kB recorded audio ({growth * 100:+.1f} % beyond it)")
+print(f"latency: median {statistics.median(first)} ms in the first minute, {statistics.median(last)} ms in the last ({drift:+.0f} ms)")
+failed = growth > 0.10 or drift > 20
+print("soak: " + ("FAILED" if failed else "passed"))
+sys.exit(1 if failed else 0)
+PY
