@@ -5,4 +5,5 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh --test
-swift test --sanitize=address --scratch-path .build/asan "$@"
+LSAN_OPTIONS="suppressions=$PWD/scripts/lsan-suppressions.txt:print_suppressions=0" \
+    swift test --sanitize=address --scratch-path .build/asan "$@"
