@@ -1,3 +1,4 @@
+import Codecs
 import Jitter
 
 extension JitterBenchTrace {
@@ -25,5 +26,25 @@ extension JitterBenchTrace {
             }
         }
         return speech.render(pulls, packets: simulatedPackets)
+    }
+}
+
+extension JitterBenchTrace {
+    /// `speech` (PCM in `encoder.format`) encoded by `encoder` as this trace's packets carry it:
+    /// frame `n` in the packet `n` frames after the first; `nil` when the speech is shorter than
+    /// one frame. The trace's timestamps must count at the encoder's RTP clock rate, one
+    /// encoder frame per packet.
+    public func encodedSpeech<Encoder: AudioEncoder>(_ speech: [Int16], encoder: inout Encoder) throws(CodecError) -> EncodedSpeech? {
+        try EncodedSpeech(speech: speech, encoder: &encoder, firstTimestamp: trace.packets.first?.rtpTimestamp ?? 0)
+    }
+
+    /// What a listener hears from our buffer when the trace carries `speech`, decoded and
+    /// concealed by `decoder` (for Opus: its concealment, and in-band FEC from the next packet
+    /// when that one arrived in time), in `decoder.format`.
+    public func renderOurs<Decoder: AudioDecoder>(
+        _ speech: EncodedSpeech, decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration()
+    ) -> [Int16] {
+        PlayoutSimulator(clockRate: clockRate, samplesPerFrame: samplesPerFrame, configuration: configuration)
+            .render(simulatedPackets, decoder: decoder) { speech.payload(forTimestamp: $0.rtpTimestamp) }
     }
 }

@@ -34,10 +34,15 @@ public struct JitterBenchTrace: Sendable {
         }
     }
 
-    /// The named scenario's trace for `seed`; `durationSeconds` shortens it (for `--quick`).
-    public static func scenario(_ scenario: NetworkScenario, seed: UInt64 = 1, durationSeconds: Double? = nil) -> JitterBenchTrace {
+    /// The named scenario's trace for `seed`; `durationSeconds` shortens it (for `--quick`), and
+    /// `clockRate` counts its timestamps at another RTP clock (48 000 for Opus) than the
+    /// scenario's 8000 Hz, with the same packets, delays and losses.
+    public static func scenario(
+        _ scenario: NetworkScenario, seed: UInt64 = 1, durationSeconds: Double? = nil, clockRate: Int? = nil
+    ) -> JitterBenchTrace {
         var profile = scenario.profile
         if let durationSeconds { profile.durationSeconds = durationSeconds }
+        if let clockRate { profile.clockRate = clockRate }
         let generated = TraceGenerator(profile: profile).generate(seed: seed)
         return JitterBenchTrace(
             name: scenario.rawValue, trace: generated.trace, clockRate: profile.clockRate,
