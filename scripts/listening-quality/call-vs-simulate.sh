@@ -30,7 +30,7 @@ check() {  # description command...: runs the command, prints "ok" or "FAILED" b
 }
 
 "$here/make_speech.sh" "$work/voices.wav" 16000
-sox "$work/voices.wav" "$work/speech.wav" pad 2 0 trim 0 "$seconds"
+sox "$work/voices.wav" "$work/speech.wav" pad 2 trim 0 "$seconds"
 
 # The call, each output line stamped with the monotonic time it arrived.
 "$mediabench" call --codec opus --srtp "$suite" --scenario "$scenario" --duration "$seconds" --dtmf "$digits" \

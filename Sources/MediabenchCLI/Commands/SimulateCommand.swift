@@ -56,6 +56,9 @@ struct SimulateCommand: Command {
         let trace = try Self.trace(arguments, clockRate: clockRate)
         var configuration = JitterBufferConfiguration()
         configuration.delayPolicy = try Self.policy(arguments[Self.jitterBuffer] ?? "ours")
+        if let speech {
+            try Self.playSpeech(from: speech.input, to: speech.output, call: call, trace: trace, configuration: configuration)
+        }
         let packets = trace.simulatedPackets
         let simulator = PlayoutSimulator(
             clockRate: trace.clockRate, samplesPerFrame: trace.samplesPerFrame, configuration: configuration
@@ -71,9 +74,6 @@ struct SimulateCommand: Command {
                 text += "\(record.timeMilliseconds),\(record.kind),\(record.rtpTimestamp),\(decoded)\n"
             }
             try DataOutput.write(text, toFile: log, console: console)
-        }
-        if let speech {
-            try Self.playSpeech(from: speech.input, to: speech.output, call: call, trace: trace, configuration: configuration)
         }
         let buffer = arguments[Self.jitterBuffer] ?? "ours"
         switch arguments[Self.format] ?? .text {
