@@ -5,9 +5,9 @@ import Codecs
 /// each encoded as PCMU (G.711 µ-law), and handed out by RTP timestamp. The packet `n` frames
 /// after the first carries frame `n` of the speech, cycling when the trace outlasts the speech.
 ///
-/// `mediabench simulate --audio` plays these packets through our buffer, and `mediabench bench
-/// jitter --audio` through every buffer, each decoded and concealed by the same
-/// ``makeDecoder()``, so only the buffering policy differs.
+/// `mediabench bench jitter --audio` plays these packets through every buffer, each decoded and
+/// concealed by the same ``makeDecoder()``, so only the buffering policy differs.
+/// (`mediabench simulate --audio --codec` plays speech encoded by any codec through ours.)
 public struct SpeechPackets: Sendable {
     /// Samples per packet.
     public let samplesPerFrame: Int
