@@ -3,6 +3,8 @@
 #
 #   scripts/listening-quality/call-vs-simulate.sh [MEDIABENCH]
 #
+# MEDIABENCH defaults to .build/release/mediabench (`swift build -c release` first).
+#
 # A 30 s `mediabench call` with Opus and AEAD_AES_128_GCM SRTP over the heavy-jitter scenario
 # must sound like the same speech through `mediabench simulate` (no sockets): their PESQ-WB
 # scores (PyPI `pesq`, a test oracle only) may differ by at most 0.3. The call must also print
@@ -15,11 +17,14 @@
 # telephone events instead of audio, so speech there would be missing from the call only.
 # The call's output (48 kHz, Opus' rate in a call) is resampled to 16 kHz; each output is
 # lined up with the speech by cross-correlation (the mouth-to-ear delay, up to 2 s) and cut to
-# the speech's length, so that both scores cover the same 30 s.
+# the speech's length, so that both scores cover the same 30 s. Both runs use the scenario's
+# seed 1: the relay gives the caller's n-th RTP packet (one per 20 ms, telephone events
+# included) the fate of the trace's n-th packet, the one simulate gives frame n.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 mediabench=${1:-$(cd "$here/../.." && pwd)/.build/release/mediabench}
 seconds=30 scenario=heavy-jitter suite=AEAD_AES_128_GCM digits='123#' tolerance=0.3
+[ -x "$mediabench" ] || { echo "no mediabench at $mediabench: run swift build -c release, or name it" >&2; exit 2; }
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 failures=0
