@@ -12,9 +12,11 @@ import Codecs
 ///
 /// The score follows ``PlayoutScore`` (the same per-pull rules, ``PlayoutTally``), with what a
 /// capture can tell: the send time of a sample is its RTP time on the fastest packet's
-/// schedule (the smallest arrival − RTP time of the stream), so playout delays are measured
-/// from a packet's fastest possible arrival; lost packets are inferred from sequence gaps.
-/// Delays are kept in 1 ms bins (mean exact, percentiles to the bin's middle). Stall recovery
+/// schedule (the smallest arrival − RTP time so far, started afresh when the timestamps jump
+/// as far as the buffer's own stream restart), so playout delays are measured from a packet's
+/// fastest possible arrival; lost packets are inferred from sequence gaps.
+/// Delays are kept in 1 ms bins from −100 ms to 3.9 s (mean exact, percentiles to the bin's
+/// middle). Stall recovery
 /// and pull timing are not measured (left empty and 0).
 public final class StreamPlayoutReplay {
     /// The PCM the listener hears: the codec's output format, or mono at the clock rate
@@ -48,12 +50,12 @@ public final class StreamPlayoutReplay {
     private var arrivedPackets = 0
     private var playedPackets = 0
     private var recoveredPackets = 0
-    private var firstOffset = 0.0
+    /// The smallest arrival − RTP time (milliseconds) of the stream so far.
     private var lowestOffset = Double.infinity
     private var nextPullMilliseconds = 0.0
     private var lastArrivalMilliseconds = -Double.infinity
     private var previousPull: (timestamp: UInt64, stretched: Bool)?
-    private var delays = PlayoutDelayHistogram(lowestMilliseconds: -1000, binCount: 5000)
+    private var delays = PlayoutDelayHistogram(lowestMilliseconds: -100, binCount: 4000)
     private var tally = PlayoutTally()
     private var pending: PendingPulls
     /// Whether ``finish(listener:)`` ran: later packets are ignored.
@@ -95,13 +97,14 @@ public final class StreamPlayoutReplay {
         if !started {
             started = true
             nextPullMilliseconds = arrivalMilliseconds
-            firstOffset = arrivalMilliseconds - milliseconds(mediaTimestamp)
         }
         pull(until: arrivalMilliseconds, listener: listener)
         lastArrivalMilliseconds = max(lastArrivalMilliseconds, arrivalMilliseconds)
         guard !seen.insert(sequence) else { return }  // a duplicate
         arrivedPackets += 1
-        lowestOffset = min(lowestOffset, arrivalMilliseconds - milliseconds(mediaTimestamp))
+        let offset = arrivalMilliseconds - milliseconds(mediaTimestamp)
+        let jumped = abs(offset - lowestOffset) > JitterBuffer<TaggedPayloadDecoder>.timestampJumpMilliseconds
+        lowestOffset = lowestOffset.isFinite && !jumped ? min(lowestOffset, offset) : offset
         coverage.record(sequence: sequence, timestamp: mediaTimestamp)
         let codecBytes = decodesAudio ? payload?.count ?? 0 : 0
         guard codecBytes <= Self.maximumPayloadBytes else { return }  // arrived, never played
@@ -140,15 +143,13 @@ public final class StreamPlayoutReplay {
 
     /// What was played so far (complete after ``finish(listener:)``).
     public var score: PlayoutScore {
-        let sent = started ? max(Int(coverage.highestSequence - lowestSequence) + 1 - skippedPackets, arrivedPackets) : 0
+        let span = coverage.highestSequence >= lowestSequence ? Int(clamping: coverage.highestSequence - lowestSequence) : 0
+        let sent = started ? max(min(span, Int.max / 2) + 1 - skippedPackets, arrivedPackets) : 0
         let playedArrived = max(playedPackets - recoveredPackets, 0)
-        let shift = lowestOffset.isFinite ? firstOffset - lowestOffset : 0
         func percent(_ count: Int) -> Double { sent == 0 ? 0 : 100 * Double(max(count, 0)) / Double(sent) }
         return PlayoutScore(
-            meanDelayMilliseconds: delays.count == 0 ? 0 : delays.mean + shift,
-            p50DelayMilliseconds: delays.count == 0 ? 0 : delays.percentile(0.50) + shift,
-            p95DelayMilliseconds: delays.count == 0 ? 0 : delays.percentile(0.95) + shift,
-            p99DelayMilliseconds: delays.count == 0 ? 0 : delays.percentile(0.99) + shift,
+            meanDelayMilliseconds: delays.mean, p50DelayMilliseconds: delays.percentile(0.50),
+            p95DelayMilliseconds: delays.percentile(0.95), p99DelayMilliseconds: delays.percentile(0.99),
             networkLossPercent: percent(sent - arrivedPackets), lateLossPercent: percent(arrivedPackets - playedArrived),
             effectiveLossPercent: percent(sent - min(playedPackets, sent)),
             concealmentPercent: tally.concealmentPercent, concealmentEvents: tally.concealmentEvents,
@@ -204,7 +205,7 @@ public final class StreamPlayoutReplay {
         }
         previousPull = (timestamp, decision.kind == .accelerate || decision.kind == .decelerate)
         let decodedAudio = decision.kind != .conceal && decision.kind != .comfortNoise
-        if decodedAudio { delays.record(now - milliseconds(timestamp) - firstOffset) }
+        if decodedAudio, lowestOffset.isFinite { delays.record(now - milliseconds(timestamp) - lowestOffset) }
         if pending.isFull { settlePendingPulls(atEnd: false, forcingOne: true) }
         pending.append(PendingPull(timestamp: timestamp, decodedAudio: decodedAudio))
         settlePendingPulls(atEnd: false)

@@ -111,6 +111,30 @@ struct AnalyzerJitterReplayTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
     }
 
+    /// A stream silent for longer than the idle limit is finished while the capture goes on
+    /// (its buffer released): its figures are those it has alone, a packet of it that comes
+    /// after that is counted but not replayed (else 49 packets would be lost), and a later
+    /// stream is replayed as usual.
+    @Test func idleStreamsAreFinishedEarly() throws {
+        let alone = try Self.replay(name: "alone") { Double($0) * 20 }
+        var capture = try AnalyzerSyntheticCapture(name: "idle")
+        for sequence in UInt16(0)..<350 {
+            try capture.writeRTP(sequence: sequence, timestamp: UInt32(sequence) * 160, at: Double(sequence) * 20)
+        }
+        for sequence in UInt16(0)..<350 {
+            try capture.writeRTP(sequence: sequence, timestamp: UInt32(sequence) * 160, at: 300_000 + Double(sequence) * 20,
+                                 ssrc: 0x0BAD_F00D)
+        }
+        try capture.writeRTP(sequence: 400, timestamp: 400 * 160, at: 310_000)
+        let report = CaptureAnalyzer.analyzeFile(atPath: try capture.finish())
+        #expect(report.streams.count == 2)
+        let first = try #require(report.streams.first { $0.key.ssrc == 0x1234_5678 })
+        let later = try #require(report.streams.first { $0.key.ssrc == 0x0BAD_F00D })
+        #expect(first.packets == 351)
+        #expect(first.jitterBuffer == alone.jitterBuffer)
+        #expect(later.jitterBuffer == alone.jitterBuffer)
+    }
+
     // MARK: - Helpers
 
     /// The analysis of 350 PCMU packets sent every 20 ms; `arrival` gives each one's arrival

@@ -62,6 +62,13 @@ public struct CaptureAnalyzer {
     private var candidates: StreamCandidates
     private var rtcp = RTCPObservations()
     private var counts = DatagramCounts()
+    /// The capture time of the last sweep for idle streams.
+    private var lastIdleSweepNanoseconds: Int64?
+
+    /// A stream silent for this long in capture time is taken as ended: its jitter-buffer
+    /// replay is finished and its storage released, so that a long capture of many calls in
+    /// turn holds the buffers of the calls in progress only.
+    static let idleStreamNanoseconds: Int64 = 120_000_000_000
 
     /// An analyzer that has seen nothing; `captureName` starts the names of its WAV files.
     public init(configuration: Configuration = Configuration(), captureName: String = "capture") {
@@ -102,6 +109,7 @@ public struct CaptureAnalyzer {
 
     /// Takes in the capture's next UDP datagram.
     public mutating func analyze(_ datagram: UDPDatagram) {
+        finishIdleStreams(at: datagram.timestamp.nanosecondsSinceEpoch)
         let payload = datagram.payload
         if isSIPCandidate(datagram), SessionDescriptionScanner.isSIPMessage(payload) {
             counts.sip += 1
@@ -140,6 +148,21 @@ public struct CaptureAnalyzer {
                 return builder.build()
             }
         return report
+    }
+
+    /// Every so often (a tenth of ``idleStreamNanoseconds`` of capture time), finishes the
+    /// replays of the streams silent for ``idleStreamNanoseconds``.
+    private mutating func finishIdleStreams(at now: Int64) {
+        guard listening != nil else { return }
+        guard let last = lastIdleSweepNanoseconds else {
+            lastIdleSweepNanoseconds = now
+            return
+        }
+        guard now &- last >= Self.idleStreamNanoseconds / 10 else { return }
+        lastIdleSweepNanoseconds = now
+        for stream in streams.values where now &- stream.lastArrivalNanoseconds >= Self.idleStreamNanoseconds {
+            stream.listener?.finish()
+        }
     }
 
     private func isSIPCandidate(_ datagram: UDPDatagram) -> Bool {

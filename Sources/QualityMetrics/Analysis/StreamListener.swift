@@ -8,11 +8,16 @@ import Jitter
 /// A final class because the analyzer keeps streams in a dictionary of values and the replay
 /// owns a non-copyable buffer; it is used by one analyzer on one thread.
 final class StreamListener {
-    private let replay: StreamPlayoutReplay
+    /// The replay until it is finished, then only its figures (its storage is released).
+    private enum State {
+        case replaying(StreamPlayoutReplay)
+        case finished(JitterBufferReport)
+    }
+
+    private var state: State
     private let mediaPayloadType: UInt8
     private var wav: WAVFileWriter?
     private var wavReport: ListenerWAVReport?
-    private var report: JitterBufferReport?
     /// The capture time the replay's clock counts from: its first packet's.
     private var originNanoseconds: Int64?
 
@@ -37,7 +42,7 @@ final class StreamListener {
     }
 
     private init(replay: StreamPlayoutReplay, payloadType: UInt8, encodingName: String, wavPath: String?) {
-        self.replay = replay
+        state = .replaying(replay)
         mediaPayloadType = payloadType
         guard let wavPath else { return }
         guard replay.decodesAudio else {
@@ -63,7 +68,9 @@ final class StreamListener {
     }
 
     /// Takes the stream's next packet; `payload` is `nil` when the capture could not read it.
+    /// Ignored once the replay is finished.
     func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+        guard case .replaying(let replay) = state else { return }
         let origin = originNanoseconds ?? packet.arrivalNanoseconds
         originNanoseconds = origin
         let arrival = Double(packet.arrivalNanoseconds &- origin) / 1e6
@@ -78,10 +85,15 @@ final class StreamListener {
         }
     }
 
-    /// Finishes the replay (and the WAV file) on the first call and returns the figures and
-    /// what became of the WAV file; later calls return the same.
+    /// Finishes the replay (and the WAV file) on the first call, releasing its storage, and
+    /// returns the figures and what became of the WAV file; later calls return the same.
+    @discardableResult
     func finish() -> (JitterBufferReport, ListenerWAVReport?) {
-        if let report { return (report, wavReport) }
+        let replay: StreamPlayoutReplay
+        switch state {
+        case .finished(let report): return (report, wavReport)
+        case .replaying(let running): replay = running
+        }
         let wav = wav
         replay.finish { wav?.write($0) }
         if let wav {
@@ -93,7 +105,7 @@ final class StreamListener {
             self.wav = nil
         }
         let finished = JitterBufferReport(replay.score, audioDecoded: replay.decodesAudio)
-        report = finished
+        state = .finished(finished)
         return (finished, wavReport)
     }
 }
