@@ -3,9 +3,10 @@ import Codecs
 /// Replays one received RTP stream through a ``JitterBuffer`` as its packets come, in fixed
 /// memory, and scores what was played: what a listener behind the buffer would have heard.
 ///
-/// Feed each packet with its arrival time (``receive(sequenceNumber:timestamp:payloadType:payload:arrivalMilliseconds:listener:)``),
-/// in arrival order; the replay pulls every 10 ms up to that time first, as an audio thread
-/// would. ``finish(listener:)`` pulls for half a second after the last packet. The codec's
+/// Feed each packet with its arrival time, in arrival order
+/// (``receive(sequenceNumber:timestamp:marker:payloadType:payload:arrivalMilliseconds:listener:)``,
+/// or ``skip(sequenceNumber:arrivalMilliseconds:listener:)`` for a telephone event); the replay
+/// first pulls every 10 ms up to that time, as an audio thread would. ``finish(listener:)`` pulls for half a second after the last packet. The codec's
 /// payloads are decoded by the real decoder when there is one; without one (a codec the
 /// project cannot decode) packets play as silence of their duration, so the delay and loss
 /// figures still exist.
@@ -16,8 +17,11 @@ import Codecs
 /// as far as the buffer's own stream restart), so playout delays are measured from a packet's
 /// fastest possible arrival; lost packets are inferred from sequence gaps.
 /// Delays are kept in 1 ms bins from −100 ms to 3.9 s (mean exact, percentiles to the bin's
-/// middle). Stall recovery
-/// and pull timing are not measured (left empty and 0).
+/// middle). Stall recovery and pull timing are not measured (left empty and 0).
+///
+/// Memory is fixed per stream (the buffer's store, one payload and one pull of scratch, the
+/// delay bins, a window of 1024 pulls waiting to be scored); nothing grows with its length,
+/// and nothing is allocated per packet or pull.
 public final class StreamPlayoutReplay {
     /// The PCM the listener hears: the codec's output format, or mono at the clock rate
     /// without a codec.
@@ -38,6 +42,8 @@ public final class StreamPlayoutReplay {
 
     private var buffer: JitterBuffer<TaggedPayloadDecoder>
     private let rtpClockRate: Int
+    /// RTP ticks in one 10 ms pull.
+    private let pullTicks: Double
     private let scratch: UnsafeMutableRawBufferPointer
     private let pcm: UnsafeMutableBufferPointer<Int16>
     private var sequences = WrappingCounter(bits: 16)
@@ -71,6 +77,7 @@ public final class StreamPlayoutReplay {
         format = decoder.format
         decodesAudio = codec != nil
         rtpClockRate = max(decoder.rtpClockRate, 1)
+        pullTicks = Self.pullMilliseconds * Double(rtpClockRate) / 1000
         scratch = .allocate(byteCount: settings.maximumPayloadBytes, alignment: 8)
         pcm = .allocate(capacity: buffer.samplesPerPull * max(format.channels, 1))
         pcm.initialize(repeating: 0)
@@ -154,7 +161,7 @@ public final class StreamPlayoutReplay {
             effectiveLossPercent: percent(sent - min(playedPackets, sent)),
             concealmentPercent: tally.concealmentPercent, concealmentEvents: tally.concealmentEvents,
             interruptions: tally.interruptions,
-            timeStretchPercent: tally.timeStretchPercent(pullTicks: Self.pullMilliseconds * Double(rtpClockRate) / 1000))
+            timeStretchPercent: tally.timeStretchPercent(pullTicks: pullTicks))
     }
 
     private func unwrapSequence(_ sequenceNumber: UInt16) -> UInt64 {
@@ -201,7 +208,7 @@ public final class StreamPlayoutReplay {
         let timestamp = coverage.unwrap(decision.rtpTimestamp)
         if let previous = previousPull, previous.stretched {
             let advance = Double(Int64(bitPattern: timestamp &- previous.timestamp))
-            tally.recordStretch(advanceTicks: advance, pullTicks: Self.pullMilliseconds * Double(rtpClockRate) / 1000)
+            tally.recordStretch(advanceTicks: advance, pullTicks: pullTicks)
         }
         previousPull = (timestamp, decision.kind == .accelerate || decision.kind == .decelerate)
         let decodedAudio = decision.kind != .conceal && decision.kind != .comfortNoise
