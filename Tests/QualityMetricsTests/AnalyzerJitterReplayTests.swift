@@ -41,6 +41,33 @@ struct AnalyzerJitterReplayTests {
         #expect(Double(exact) >= 0.8 * Double(voiced.count), "\(exact) of \(voiced.count) voiced pulls match the decode")
     }
 
+    /// The Opus call of ws_sip-rtp-opus.pcap is heard at 48 kHz, for as long as the stream
+    /// lasts plus half a second (± one pull), and is not silence.
+    @Test func opusIsHeardAt48kHz() throws {
+        let (stream, heard) = try Self.analyzeWithWAV("ws_sip-rtp-opus.pcap", configuration: CaptureAnalyzer.Configuration())
+        #expect(stream.codec == "opus")
+        #expect(heard.format == AudioFormat(sampleRate: 48_000, channels: 1))
+        let pulls = ((stream.durationSeconds * 1000 + 505) / 10).rounded(.up)
+        #expect(abs(Double(heard.frameCount) - pulls * 480) <= 480)
+        #expect(Self.rootMeanSquare(heard.samples) > 100)
+    }
+
+    /// An SRTP stream is heard decrypted: with its key the WAV is the music, without it the
+    /// ciphertext decoded as A-law, which is loud noise.
+    @Test func srtpStreamsAreHeardDecrypted() throws {
+        var keyed = CaptureAnalyzer.Configuration()
+        let octets = try #require(Data(base64Encoded: "aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz"))
+        keyed.srtpKeys = [SRTPKeyAssignment(ssrc: nil, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: octets))]
+        let name = "srtp-decrypt_marseillaise-srtp_first1500.pcap"
+        let (decrypted, clear) = try Self.analyzeWithWAV(name, configuration: keyed)
+        let (_, cipher) = try Self.analyzeWithWAV(name, configuration: CaptureAnalyzer.Configuration())
+        #expect(decrypted.srtp?.decrypted == 1500)
+        #expect(decrypted.jitterBuffer?.effectiveLossPercent == 0)
+        let clearLevel = Self.rootMeanSquare(clear.samples)
+        let cipherLevel = Self.rootMeanSquare(cipher.samples)
+        #expect(clearLevel > 100 && clearLevel * 2 < cipherLevel, "\(clearLevel) vs \(cipherLevel)")
+    }
+
     /// On every catalogued capture: the figures are percentages, effective loss is at least
     /// network loss, percentiles are ordered, and G.711 streams are decoded.
     @Test func figuresAreSaneOnEveryCapture() throws {
@@ -136,6 +163,24 @@ struct AnalyzerJitterReplayTests {
     }
 
     // MARK: - Helpers
+
+    /// The first stream of a catalogued capture and the WAV of what its listener heard.
+    private static func analyzeWithWAV(
+        _ name: String, configuration: CaptureAnalyzer.Configuration
+    ) throws -> (StreamReport, WAVAudio) {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var configuration = configuration
+        configuration.wavDirectory = directory.path
+        let report = CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture(name).path, configuration: configuration)
+        let stream = try #require(report.streams.first)
+        return (stream, try WAVAudio(contentsOfFile: try #require(stream.listenerWAV?.path)))
+    }
+
+    private static func rootMeanSquare(_ samples: [Int16]) -> Double {
+        guard !samples.isEmpty else { return 0 }
+        return (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(samples.count)).squareRoot()
+    }
 
     /// The analysis of 350 PCMU packets sent every 20 ms; `arrival` gives each one's arrival
     /// time in milliseconds, `nil` for lost. Packets are written in arrival order.
