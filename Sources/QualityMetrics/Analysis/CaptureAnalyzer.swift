@@ -15,6 +15,10 @@ import RTP
 ///    (plausible payload type, several packets in sequence on one 5-tuple and SSRC).
 /// 4. Everything else is counted, never reported as a stream.
 ///
+/// Each audio stream is also replayed through our jitter buffer as its packets arrive
+/// (``StreamReport/jitterBuffer``, optionally written to WAV files): buffers live while their
+/// stream does, and a stream silent for ``idleStreamNanoseconds`` of capture time is finished.
+///
 /// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
 /// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and
 /// decrypted, and the stream's report says how many passed (``SRTPReport``).
