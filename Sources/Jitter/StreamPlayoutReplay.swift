@@ -200,11 +200,12 @@ public final class StreamPlayoutReplay {
     private func pullOnce(at now: Double, listener: (UnsafeBufferPointer<Int16>) -> Void) {
         let decision = buffer.pull(into: pcm, nowMilliseconds: now)
         listener(UnsafeBufferPointer(pcm))
-        for sequence in buffer.decoder.played where sequence >= lowestSequence && sequence <= coverage.highestSequence {
-            playedPackets += 1
+        let (lowest, highest) = (lowestSequence, coverage.highestSequence)
+        var played = 0
+        recoveredPackets += buffer.decoder.drainPlayed { sequence in
+            if sequence >= lowest && sequence <= highest { played += 1 }
         }
-        recoveredPackets += buffer.decoder.recoveredCount
-        buffer.decoder.clearPlayed()
+        playedPackets += played
         let timestamp = coverage.unwrap(decision.rtpTimestamp)
         if let previous = previousPull, previous.stretched {
             let advance = Double(Int64(bitPattern: timestamp &- previous.timestamp))
