@@ -52,33 +52,29 @@ public struct PlayoutScore: Sendable, Equatable {
         effectiveLossPercent = 100 * Double(sent.count - played.count) / sentCount
 
         let ticksPerMillisecond = Double(clockRate) / 1000
+        let pullTicks = 10 * ticksPerMillisecond
         var delays: [(time: Double, delay: Double)] = []
-        var expected = 0, concealed = 0, run = 0, events = 0, interruptions = 0
-        var stretchedTicks = 0.0
+        var tally = PlayoutTally()
         for (index, record) in zip(records.indices, records) {
             let decodedAudio = record.kind != .conceal && record.kind != .comfortNoise
             guard let covering = Self.covering(record.rtpTimestamp, in: sent, samplesPerFrame: samplesPerFrame),
                 decodedAudio || !played.contains(sent[covering].sequenceNumber)
                     || Self.continues(sent, after: covering, samplesPerFrame: samplesPerFrame)
             else {
-                run = 0
+                tally.recordNoMediaExpected()
                 continue
             }
             let packet = sent[covering]
-            expected += 1
             if decodedAudio, played.contains(packet.sequenceNumber) {
                 let sendTime = packet.sendMilliseconds + Double(record.rtpTimestamp - packet.rtpTimestamp) / ticksPerMillisecond
                 delays.append((record.timeMilliseconds, record.timeMilliseconds - sendTime))
-                run = 0
+                tally.recordPlayed()
             } else {
-                concealed += 1
-                run += 1
-                if run == 1 { events += 1 }
-                if run == 15 { interruptions += 1 }
+                tally.recordConcealed()
             }
             if record.kind == .accelerate || record.kind == .decelerate, index + 1 < records.endIndex {
                 let advance = Double(Int64(bitPattern: records[index + 1].rtpTimestamp &- record.rtpTimestamp))
-                stretchedTicks += abs(advance - 10 * ticksPerMillisecond)
+                tally.recordStretch(advanceTicks: advance, pullTicks: pullTicks)
             }
         }
         let sorted = delays.map(\.delay).sorted()
@@ -86,11 +82,10 @@ public struct PlayoutScore: Sendable, Equatable {
         p50DelayMilliseconds = Self.percentile(sorted, 0.50)
         p95DelayMilliseconds = Self.percentile(sorted, 0.95)
         p99DelayMilliseconds = Self.percentile(sorted, 0.99)
-        concealmentPercent = expected == 0 ? 0 : 100 * Double(concealed) / Double(expected)
-        concealmentEvents = events
-        self.interruptions = interruptions
-        let playedTicks = Double(delays.count) * 10 * ticksPerMillisecond
-        timeStretchPercent = playedTicks == 0 ? 0 : 100 * stretchedTicks / playedTicks
+        concealmentPercent = tally.concealmentPercent
+        concealmentEvents = tally.concealmentEvents
+        interruptions = tally.interruptions
+        timeStretchPercent = tally.timeStretchPercent(pullTicks: pullTicks)
         recoveryMilliseconds = Self.stalls(in: sent).map { stall in Self.recovery(after: stall, delays: delays) }
         let pulls = records.map(\.pullMicroseconds).sorted()
         medianPullMicroseconds = Self.percentile(pulls, 0.5)

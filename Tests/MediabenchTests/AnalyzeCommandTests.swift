@@ -33,6 +33,18 @@ struct AnalyzeCommandTests {
         let wireshark = try #require(lossy["wireshark"] as? [String: Any])
         #expect(wireshark["delta_ms_max"] as? Double ?? 0 > 60)
         #expect(wireshark["problems"] as? Bool == true)
+        let buffer = try #require(lossy["jitter_buffer"] as? [String: Any])
+        for key in ["audio_decoded", "mean_delay_ms", "p50_delay_ms", "p95_delay_ms", "p99_delay_ms", "network_loss_percent",
+                    "late_loss_percent", "effective_loss_percent", "concealment_percent", "concealment_events",
+                    "interruptions", "time_stretch_percent"] {
+            #expect(buffer.keys.contains(key), "missing jitter_buffer key \(key)")
+        }
+        #expect(buffer["audio_decoded"] as? Bool == true)
+        let effective = try #require(buffer["effective_loss_percent"] as? Double)
+        let network = try #require(buffer["network_loss_percent"] as? Double)
+        #expect(effective >= network && network > 0.29 && network < 0.31)
+        #expect(try #require(buffer["p95_delay_ms"] as? Double) >= (try #require(buffer["p50_delay_ms"] as? Double)))
+        #expect(lossy["wav"] is NSNull)
     }
 
     @Test func csvHasOneRowPerStream() throws {
@@ -41,7 +53,8 @@ struct AnalyzeCommandTests {
         let lines = run.standardOutput.split(separator: "\n")
         #expect(lines.count == 1 + 3)
         #expect(lines.first?.hasPrefix("file,ssrc,source_address") == true)
-        #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 28 })
+        #expect(lines.dropFirst().allSatisfy { $0.split(separator: ",", omittingEmptySubsequences: false).count == 40 })
+        #expect(lines.first?.hasSuffix(",jb_time_stretch_percent,jb_audio_decoded") == true)
     }
 
     @Test func textNamesEveryStream() throws {
@@ -97,9 +110,29 @@ struct AnalyzeCommandTests {
         }
     }
 
-    @Test func wavDirectoryIsNotAvailableYet() throws {
-        let run = Invocation(["analyze", "--wav-dir", "/tmp", try capture("sipp_g711a.pcap")])
-        #expect(run.status == 2)
-        #expect(run.standardError.contains("--wav-dir"))
+    /// `--wav-dir` writes one WAV per decodable stream, names each stream it skips and why, and
+    /// refuses a folder that does not exist; `--no-jitter-replay` leaves `jitter_buffer` null.
+    @Test func wavDirectoryAndReplaySwitch() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("analyze-wav-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let run = Invocation(["analyze", "--wav-dir", directory.path, try capture("sipp_g711a.pcap"), try capture("ws_sip-rtp-g722.pcap")])
+        #expect(run.status == 0, "\(run.standardError)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(written == ["sipp_g711a-DEE0EE8F-10.1.3.143_5000-10.1.6.18_2006.wav"])
+        #expect(run.standardError.contains("SSRC 0x043DAABA: no WAV: G722 cannot be decoded"))
+        #expect(run.standardOutput.contains("our buffer   delay"))
+
+        let missing = directory.appendingPathComponent("absent").path
+        let refused = Invocation(["analyze", "--wav-dir", missing, try capture("sipp_g711a.pcap")])
+        #expect(refused.status == 1)
+        #expect(refused.standardError.contains(missing))
+
+        let conflicting = Invocation(["analyze", "--wav-dir", directory.path, "--no-jitter-replay", try capture("sipp_g711a.pcap")])
+        #expect(conflicting.status == 2)
+
+        let off = Invocation(["analyze", "--format", "json", "--no-jitter-replay", try capture("sipp_g711a.pcap")])
+        #expect(off.status == 0)
+        #expect(off.standardOutput.contains("\"jitter_buffer\" : null"))
     }
 }

@@ -16,9 +16,21 @@ extension WAVAudio {
         guard dataBytes <= Int(UInt32.max) - 36 else {
             throw .tooLarge(bytes: dataBytes)
         }
+        var bytes = Self.canonicalHeader(format: format, dataBytes: dataBytes)
+        bytes.reserveCapacity(44 + dataBytes)
+        func append16(_ value: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
+        for sample in samples {
+            append16(Int(sample))
+        }
+        return bytes
+    }
+
+    /// The 44-byte header of a canonical WAV file of `format` whose `data` chunk holds
+    /// `dataBytes` bytes: `RIFF`/`WAVE`, a 16-byte PCM `fmt ` chunk and the `data` chunk header.
+    static func canonicalHeader(format: AudioFormat, dataBytes: Int) -> [UInt8] {
         let blockAlign = format.channels * 2
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(44 + dataBytes)
+        bytes.reserveCapacity(44)
         func append(_ text: String) { bytes.append(contentsOf: text.utf8) }
         func append32(_ value: Int) { withUnsafeBytes(of: UInt32(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
         func append16(_ value: Int) { withUnsafeBytes(of: UInt16(truncatingIfNeeded: value).littleEndian) { bytes.append(contentsOf: $0) } }
@@ -35,9 +47,6 @@ extension WAVAudio {
         append16(16)
         append("data")
         append32(dataBytes)
-        for sample in samples {
-            append16(Int(sample))
-        }
         return bytes
     }
 }

@@ -28,7 +28,10 @@ struct AnalyzeCommand: Command {
         "srtp-key", "SSRC:BASE64", .string, repeats: true,
         help: "SRTP master key and salt (AES_CM_128_HMAC_SHA1_80) for the stream SSRC (hex 0x… or decimal), or '*' for every stream.")
     static let wavDirectory = Option(
-        "wav-dir", "DIR", .string, help: "Write what a listener would have heard, one WAV per stream (not yet available).")
+        "wav-dir", "DIR", .string,
+        help: "Write what a listener behind our jitter buffer heard, one WAV per decodable stream (PCMU, PCMA, Opus), into DIR.")
+    static let noJitterReplay = Flag(
+        "no-jitter-replay", help: "Skip replaying each stream through our jitter buffer (faster; no jitter_buffer figures, no WAV).")
     static let jobs = Option("jobs", "N", .positiveInteger, help: "Files analysed in parallel (default: 1).")
 
     let name = "analyze"
@@ -36,26 +39,36 @@ struct AnalyzeCommand: Command {
     let discussion = """
         For every RTP stream: packets, loss, duplicates, reordering, RFC 3550 jitter and the same \
         figures as Wireshark computes them, burst/gap metrics, RTT from RTCP, what the far end \
-        reported, DTMF, and E-model R and MOS. Streams are learned from SIP/SDP in the capture, \
+        reported, DTMF, and E-model R and MOS; and, replaying the stream's arrivals through our \
+        jitter buffer, the playout delay and the effective loss and concealment a listener \
+        would have had. Streams are learned from SIP/SDP in the capture, \
         or found heuristically. Exit status 1 when a file could not be read to its end (the \
         report still holds what was found).
         """
     var arguments: [any ArgumentDeclaring] {
-        [Self.files, Self.format, Self.output, Self.srtpKeys, Self.wavDirectory, Self.jobs]
+        [Self.files, Self.format, Self.output, Self.srtpKeys, Self.wavDirectory, Self.noJitterReplay, Self.jobs]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         var configuration = CaptureAnalyzer.Configuration()
         configuration.srtpKeys = try arguments.all(Self.srtpKeys).map(Self.keyAssignment)
-        if arguments[Self.wavDirectory] != nil {
-            throw UsageError("--wav-dir: writing what a listener heard is not available yet")
+        configuration.replaysJitterBuffer = !arguments[Self.noJitterReplay]
+        if let directory = arguments[Self.wavDirectory] {
+            guard configuration.replaysJitterBuffer else {
+                throw UsageError("--wav-dir needs the jitter-buffer replay: drop --no-jitter-replay")
+            }
+            try Self.checkWritableDirectory(directory)
+            configuration.wavDirectory = directory
         }
         let paths = arguments.all(Self.files)
         let format = arguments[Self.format] ?? .text
         let jobs = arguments[Self.jobs] ?? 1
         let tool = ToolInfo(
             name: "mediabench", version: Mediabench.version,
-            options: ["format": format.rawValue, "jobs": String(jobs), "srtp_keys": String(configuration.srtpKeys.count)])
+            options: [
+                "format": format.rawValue, "jobs": String(jobs), "srtp_keys": String(configuration.srtpKeys.count),
+                "jitter_replay": String(configuration.replaysJitterBuffer),
+            ].merging(configuration.wavDirectory.map { ["wav_dir": $0] } ?? [:]) { first, _ in first })
         let report = AnalysisReport(tool: tool, files: Self.analyze(paths, jobs: jobs, configuration: configuration))
         let rendered: String = switch format {
         case .text: report.text()
@@ -72,8 +85,24 @@ struct AnalyzeCommand: Command {
             } else if let explanation = file.noStreamsExplanation {
                 console.writeError("mediabench analyze: \(file.path): \(explanation)\n")
             }
+            for stream in file.streams {
+                guard let reason = stream.listenerWAV?.skippedReason else { continue }
+                console.writeError("mediabench analyze: \(file.path): stream \(stream.key): no WAV: \(reason)\n")
+            }
         }
         return status
+    }
+
+    /// Refuses a `--wav-dir` that is not an existing folder this process can write into.
+    static func checkWritableDirectory(_ path: String) throws(CommandFailure) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw CommandFailure("--wav-dir \(path): no such directory")
+        }
+        guard isDirectory.boolValue else { throw CommandFailure("--wav-dir \(path): not a directory") }
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            throw CommandFailure("--wav-dir \(path): directory is not writable")
+        }
     }
 
     /// Analyses every file, `jobs` at a time, one analyzer per file; reports in input order.

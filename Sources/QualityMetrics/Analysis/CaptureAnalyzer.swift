@@ -15,6 +15,10 @@ import RTP
 ///    (plausible payload type, several packets in sequence on one 5-tuple and SSRC).
 /// 4. Everything else is counted, never reported as a stream.
 ///
+/// Each audio stream is also replayed through our jitter buffer as its packets arrive
+/// (``StreamReport/jitterBuffer``, optionally written to WAV files): buffers live while their
+/// stream does, and a stream silent for ``idleStreamNanoseconds`` of capture time is finished.
+///
 /// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
 /// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and
 /// decrypted, and the stream's report says how many passed (``SRTPReport``).
@@ -38,6 +42,13 @@ public struct CaptureAnalyzer {
         /// key for the stream's SSRC first, then one for every stream. A flow whose first packet
         /// authenticates under such a key is a stream at once, without the heuristic's wait.
         public var srtpKeys: [SRTPKeyAssignment] = []
+        /// Whether each audio stream is replayed through our jitter buffer as its packets
+        /// arrive, for ``StreamReport/jitterBuffer`` (true). The replay costs most of the
+        /// analysis time; turning it off also turns off ``wavDirectory``.
+        public var replaysJitterBuffer = true
+        /// A folder to write what a listener behind our jitter buffer heard into, one WAV file
+        /// per decodable stream (`nil`: none). The folder must exist.
+        public var wavDirectory: String?
 
         /// The defaults.
         public init() {}
@@ -47,6 +58,7 @@ public struct CaptureAnalyzer {
     public static let sipPort: UInt16 = 5060
 
     private let configuration: Configuration
+    private let listening: ListeningOptions?
     private var directory = PayloadFormatDirectory()
     private var streams: [RTPStreamKey: StreamAnalysis] = [:]
     private var decryptions: [RTPStreamKey: StreamDecryption] = [:]
@@ -54,10 +66,19 @@ public struct CaptureAnalyzer {
     private var candidates: StreamCandidates
     private var rtcp = RTCPObservations()
     private var counts = DatagramCounts()
+    /// The capture time of the last sweep for idle streams.
+    private var lastIdleSweepNanoseconds: Int64?
 
-    /// An analyzer that has seen nothing.
-    public init(configuration: Configuration = Configuration()) {
+    /// A stream silent for this long in capture time is taken as ended: its jitter-buffer
+    /// replay is finished and its storage released, so that a long capture of many calls in
+    /// turn holds the buffers of the calls in progress only.
+    static let idleStreamNanoseconds: Int64 = 120_000_000_000
+
+    /// An analyzer that has seen nothing; `captureName` starts the names of its WAV files.
+    public init(configuration: Configuration = Configuration(), captureName: String = "capture") {
         self.configuration = configuration
+        listening = configuration.replaysJitterBuffer
+            ? ListeningOptions(wavDirectory: configuration.wavDirectory, captureStem: captureName) : nil
         candidates = StreamCandidates(
             confirmationPackets: configuration.confirmationPackets, capacity: configuration.maximumCandidates)
     }
@@ -68,7 +89,7 @@ public struct CaptureAnalyzer {
     public static func analyzeFile(
         atPath path: String, configuration: Configuration = Configuration()
     ) -> CaptureFileReport {
-        var analyzer = CaptureAnalyzer(configuration: configuration)
+        var analyzer = CaptureAnalyzer(configuration: configuration, captureName: ListeningOptions.stem(ofPath: path))
         var statistics = CaptureStatistics()
         var failure: CaptureError?
         var framesRead = 0
@@ -92,6 +113,7 @@ public struct CaptureAnalyzer {
 
     /// Takes in the capture's next UDP datagram.
     public mutating func analyze(_ datagram: UDPDatagram) {
+        finishIdleStreams(at: datagram.timestamp.nanosecondsSinceEpoch)
         let payload = datagram.payload
         if isSIPCandidate(datagram), SessionDescriptionScanner.isSIPMessage(payload) {
             counts.sip += 1
@@ -111,7 +133,9 @@ public struct CaptureAnalyzer {
         }
     }
 
-    /// The report of everything analysed so far, streams ordered by their first packet.
+    /// The report of everything analysed so far, streams ordered by their first packet. The
+    /// first report finishes the jitter-buffer replays (and closes their WAV files): packets
+    /// analysed after it are not replayed.
     public func report(path: String) -> CaptureFileReport {
         var report = CaptureFileReport(path: path)
         var counts = counts
@@ -128,6 +152,21 @@ public struct CaptureAnalyzer {
                 return builder.build()
             }
         return report
+    }
+
+    /// Every so often (a tenth of ``idleStreamNanoseconds`` of capture time), finishes the
+    /// replays of the streams silent for ``idleStreamNanoseconds``.
+    private mutating func finishIdleStreams(at now: Int64) {
+        guard listening != nil else { return }
+        guard let last = lastIdleSweepNanoseconds else {
+            lastIdleSweepNanoseconds = now
+            return
+        }
+        guard now &- last >= Self.idleStreamNanoseconds / 10 else { return }
+        lastIdleSweepNanoseconds = now
+        for stream in streams.values where now &- stream.lastArrivalNanoseconds >= Self.idleStreamNanoseconds {
+            stream.listener?.finish()
+        }
     }
 
     private func isSIPCandidate(_ datagram: UDPDatagram) -> Bool {
@@ -155,22 +194,27 @@ public struct CaptureAnalyzer {
         }
         let key = RTPStreamKey(source: datagram.source, destination: datagram.destination, ssrc: packet.ssrc)
         if let index = streams.index(forKey: key) {
-            record(summary(of: packet, in: datagram, decryption: decryptions.isEmpty ? nil : decryptions[key]), at: index)
+            record(packet, in: datagram, decryption: decryptions.isEmpty ? nil : decryptions[key], at: index)
         } else if directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination) {
             let index = startStream(key, foundBy: .sdp, firstFrame: datagram.frameNumber)
             decryptions[key] = announcedStreamDecryption(for: key)
-            record(summary(of: packet, in: datagram, decryption: decryptions[key]), at: index)
+            record(packet, in: datagram, decryption: decryptions[key], at: index)
         } else if let given = givenKey(for: key.ssrc), let decryption = try? StreamDecryption(key: given, keySource: .given),
                   let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext) {
             decryptions[key] = decryption
             let summary = RTPPacketSummary(
                 decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
-            record(summary, at: startStream(key, foundBy: .srtpKey, firstFrame: datagram.frameNumber))
+            record(summary, payload: decrypted.payload, at: startStream(key, foundBy: .srtpKey, firstFrame: datagram.frameNumber))
         } else if let confirmed = candidates.offer(
             RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch),
             for: key), let first = confirmed.first {
             let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
-            for packet in confirmed { record(packet, at: index) }
+            // Only the last packet's payload is still here (and readable without a key): the
+            // earlier ones play as silence.
+            let lastPayload = givenKey(for: key.ssrc) == nil ? packet.payload : nil
+            for (position, summary) in confirmed.enumerated() {
+                record(summary, payload: position == confirmed.count - 1 ? lastPayload : nil, at: index)
+            }
             // A given key under which the first packet did not authenticate: later packets
             // are still tried, so that the report shows the failures.
             if let given = givenKey(for: key.ssrc) {
@@ -179,19 +223,27 @@ public struct CaptureAnalyzer {
         }
     }
 
-    /// The summary of `packet`; for an encrypted stream its payload is read from the decrypted
-    /// copy, and not at all when it does not authenticate (its telephone events would be noise).
-    private func summary(of packet: RTPPacket, in datagram: UDPDatagram, decryption: StreamDecryption?) -> RTPPacketSummary {
+    /// Records `packet` in the stream at `index`; for an encrypted stream its payload is read
+    /// from the decrypted copy, and not at all when it does not authenticate (its telephone
+    /// events would be noise, its audio garbage).
+    private mutating func record(
+        _ packet: RTPPacket, in datagram: UDPDatagram, decryption: StreamDecryption?,
+        at index: Dictionary<RTPStreamKey, StreamAnalysis>.Index
+    ) {
         let arrival = datagram.timestamp.nanosecondsSinceEpoch
         guard let decryption else {
-            return RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)
+            record(RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival),
+                   payload: packet.payload, at: index)
+            return
         }
         if let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext) {
-            return RTPPacketSummary(decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)
+            record(RTPPacketSummary(decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival),
+                   payload: decrypted.payload, at: index)
+            return
         }
         var summary = RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)
         summary.payloadIsReadable = false
-        return summary
+        record(summary, payload: nil, at: index)
     }
 
     /// The decryption of an SDP-announced stream: with the key given for it, else the key its
@@ -215,19 +267,22 @@ public struct CaptureAnalyzer {
         streamEndpoints.insert(key.source)
         streamEndpoints.insert(key.destination)
         streams[key] = StreamAnalysis(
-            key: key, foundBy: foundBy, firstFrame: firstFrame, timelineCapacity: configuration.timelineCapacity)
+            key: key, foundBy: foundBy, firstFrame: firstFrame, timelineCapacity: configuration.timelineCapacity,
+            listening: listening)
         return streams.index(forKey: key) ?? streams.startIndex
     }
 
     /// Records a packet of the stream at `index`, resolving its payload type only when it
     /// changed (the stream is updated in place: no copy per packet).
-    private mutating func record(_ packet: RTPPacketSummary, at index: Dictionary<RTPStreamKey, StreamAnalysis>.Index) {
+    private mutating func record(
+        _ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, at index: Dictionary<RTPStreamKey, StreamAnalysis>.Index
+    ) {
         if streams.values[index].needsFormat(of: packet.payloadType) {
             let key = streams.keys[index]
             let format = directory.format(of: packet.payloadType, from: key.source, to: key.destination)
             streams.values[index].usePayloadType(packet.payloadType, format: format)
         }
-        streams.values[index].record(packet)
+        streams.values[index].record(packet, payload: payload)
         counts.rtp += 1
     }
 }

@@ -13,6 +13,12 @@ struct StreamAnalysis {
     private(set) var encodingNames: [String] = []
     /// The stream's media format: the first payload that is neither comfort noise nor an event.
     private(set) var mediaFormat: PayloadFormat?
+    /// The payload type of ``mediaFormat``.
+    private(set) var mediaPayloadType: UInt8?
+    /// Whether to replay the stream through our jitter buffer, and where to write what was heard.
+    let listening: ListeningOptions?
+    /// The replay through our jitter buffer, from the first media packet on.
+    private(set) var listener: StreamListener?
     /// RFC 3550 statistics; made again at the first packet, once its clock rate is known.
     private(set) var reception = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
     private(set) var wireshark = WiresharkRTPStreamStatistics()
@@ -37,8 +43,9 @@ struct StreamAnalysis {
     /// At most this many distinct payload types are listed per stream.
     static let payloadTypeCapacity = 16
 
-    init(key: RTPStreamKey, foundBy: StreamDiscovery, firstFrame: Int, timelineCapacity: Int) {
+    init(key: RTPStreamKey, foundBy: StreamDiscovery, firstFrame: Int, timelineCapacity: Int, listening: ListeningOptions?) {
         self.key = key
+        self.listening = listening
         self.foundBy = foundBy
         self.firstFrame = firstFrame
         timeline = StreamTimeline(capacity: timelineCapacity)
@@ -67,11 +74,13 @@ struct StreamAnalysis {
         }
         if mediaFormat == nil, let format, !format.isTelephoneEvent, format.encodingName != "CN" {
             mediaFormat = format
+            mediaPayloadType = payloadType
         }
     }
 
-    /// Takes in the stream's next packet, whose payload type ``usePayloadType(_:format:)`` set.
-    mutating func record(_ packet: RTPPacketSummary) {
+    /// Takes in the stream's next packet, whose payload type ``usePayloadType(_:format:)`` set;
+    /// `payload` is its (decrypted) payload, `nil` when the capture no longer or never had it.
+    mutating func record(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
         let clock = current.clock
         if packets == 0 {
             firstArrivalNanoseconds = packet.arrivalNanoseconds
@@ -101,6 +110,18 @@ struct StreamAnalysis {
                 keep(press, arrivalNanoseconds: packet.arrivalNanoseconds)
             }
         }
+        listen(to: packet, payload: payload)
+    }
+
+    /// Replays the packet through the stream's jitter buffer, made at the first media packet.
+    private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+        if listener == nil {
+            guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType else { return }
+            listener = StreamListener.make(
+                format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
+                wavPath: listening.wavPath(for: key))
+        }
+        listener?.receive(packet, payload: payload)
     }
 
     /// The key presses, the one still pending at the end of the capture included.

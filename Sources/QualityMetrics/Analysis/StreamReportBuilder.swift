@@ -31,6 +31,7 @@ struct StreamReportBuilder {
                 roundTripMilliseconds: roundTrip, jitterMilliseconds: bucket.maximumJitterMilliseconds)?.meanOpinionScore
             return rated
         }
+        let (jitterBuffer, wav) = listenerFigures()
         let firstArrival = stream.firstArrivalNanoseconds
         let presses = stream.finishKeyPresses().map { entry in
             DTMFEventReport(
@@ -50,12 +51,24 @@ struct StreamReportBuilder {
             jitterMilliseconds: jitter, wireshark: WiresharkFigures(stream.wireshark),
             burstGap: BurstGapReport(
                 minimumGap: stream.burstGap.minimumGap, lossRate: stream.burstGap.lossFraction,
-                discardRate: stream.burstGap.discardFraction,
+                discardRate: jitterBuffer.map { $0.lateLossPercent / 100 } ?? stream.burstGap.discardFraction,
                 metrics: stream.burstGap.metrics(packetDurationMilliseconds: packetMilliseconds),
                 burstRatio: burstRatio),
             rtcp: rtcp, srtp: srtp, roundTripMilliseconds: roundTrip,
             farEndJitterMilliseconds: zip(rtcp?.lastJitterUnits, clockRate).map { Double($0) * 1000 / Double($1) },
-            dtmfEvents: presses, quality: quality, timeline: timeline)
+            dtmfEvents: presses, quality: quality, jitterBuffer: jitterBuffer, listenerWAV: wav, timeline: timeline)
+    }
+
+    /// The replay's figures and WAV outcome; without a replay, why no WAV was written when one
+    /// was asked for.
+    private func listenerFigures() -> (JitterBufferReport?, ListenerWAVReport?) {
+        if let listener = stream.listener {
+            let (report, wav) = listener.finish()
+            return (report, wav)
+        }
+        guard let listening = stream.listening, listening.wavDirectory != nil else { return (nil, nil) }
+        let reason = StreamListener.noReplayReason(format: stream.mediaFormat, clockRate: stream.clockRate)
+        return (nil, ListenerWAVReport(path: nil, skippedReason: reason))
     }
 
     /// The audio in one packet: the stream's duration over its packets (20 ms when unknown).

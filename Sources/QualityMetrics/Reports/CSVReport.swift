@@ -8,6 +8,9 @@ extension AnalysisReport {
         "ws_lost", "ws_delta_ms_min", "ws_delta_ms_mean", "ws_delta_ms_max",
         "ws_jitter_ms_min", "ws_jitter_ms_mean", "ws_jitter_ms_max", "ws_problems",
         "burst_density", "gap_density", "rtt_ms", "dtmf_events", "r_factor", "mos_cqe",
+        "jb_mean_delay_ms", "jb_p50_delay_ms", "jb_p95_delay_ms", "jb_p99_delay_ms", "jb_network_loss_percent",
+        "jb_late_loss_percent", "jb_effective_loss_percent", "jb_concealment_percent", "jb_concealment_events",
+        "jb_interruptions", "jb_time_stretch_percent", "jb_audio_decoded",
     ]
 
     /// One CSV row per stream (RFC 4180 quoting), after a header row of ``csvColumns``;
@@ -33,11 +36,24 @@ extension AnalysisReport {
                     stream.dtmfEvents.map(\.key).joined(),
                     stream.quality.map { $0.rFactor.formatted(decimals: 2) } ?? "",
                     stream.quality.map { $0.meanOpinionScore.formatted(decimals: 2) } ?? "",
-                ]
+                ] + Self.csvFields(stream.jitterBuffer)
                 lines.append(fields.map(Self.csvField).joined(separator: ","))
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `jb_…` columns: empty fields for a stream that was not replayed.
+    private static func csvFields(_ report: JitterBufferReport?) -> [String] {
+        guard let report else { return [String](repeating: "", count: 12) }
+        return [
+            report.meanDelayMilliseconds, report.p50DelayMilliseconds, report.p95DelayMilliseconds,
+            report.p99DelayMilliseconds, report.networkLossPercent, report.lateLossPercent, report.effectiveLossPercent,
+            report.concealmentPercent,
+        ].map { $0.formatted(decimals: 3) } + [
+            String(report.concealmentEvents), String(report.interruptions), report.timeStretchPercent.formatted(decimals: 3),
+            report.audioDecoded ? "1" : "0",
+        ]
     }
 
     private static func csvField(_ text: String) -> String {

@@ -35,7 +35,8 @@ extension AnalysisReport {
             <table class="summary">
             <thead><tr><th>Stream</th><th>Codec</th><th>Packets</th><th>Lost</th><th>Loss %</th><th>Dup</th>\
             <th>Jitter ms</th><th>WS delta ms min/mean/max</th><th>WS jitter ms min/mean/max</th><th>RTT ms</th>\
-            <th>R</th><th>MOS</th></tr></thead>
+            <th>R</th><th>MOS</th><th>Buffer delay ms p50/p95</th><th>Effective loss %</th><th>Concealment %</th>\
+            <th>Interruptions</th></tr></thead>
             <tbody>
 
             """
@@ -50,7 +51,8 @@ extension AnalysisReport {
                     + "<td>\(Self.triple(ws.delta))</td><td>\(Self.triple(ws.jitter))</td>"
                     + "<td>\(Self.optional(stream.roundTripMilliseconds, 1))</td>"
                     + "<td>\(Self.optional(stream.quality?.rFactor, 1))</td>"
-                    + "<td class=\"\(Self.mosClass(mos))\">\(Self.optional(mos, 2))</td></tr>\n"
+                    + "<td class=\"\(Self.mosClass(mos))\">\(Self.optional(mos, 2))</td>"
+                    + Self.jitterBufferCells(stream.jitterBuffer) + "</tr>\n"
             }
         }
         return table + "</tbody>\n</table>\n"
@@ -99,6 +101,14 @@ extension AnalysisReport {
             html += "<p class=\"meta\">No MOS plot: the E-model has no impairment values for this codec.</p>\n"
         }
         return html + "</section>\n"
+    }
+
+    /// The summary table's cells for the loss and delay behind our jitter buffer.
+    private static func jitterBufferCells(_ report: JitterBufferReport?) -> String {
+        guard let report else { return "<td>–</td><td>–</td><td>–</td><td>–</td>" }
+        return "<td>\(report.p50DelayMilliseconds.formatted(decimals: 1))/\(report.p95DelayMilliseconds.formatted(decimals: 1))</td>"
+            + "<td>\(report.effectiveLossPercent.formatted(decimals: 2))</td><td>\(report.concealmentPercent.formatted(decimals: 2))</td>"
+            + "<td>\(report.interruptions)</td>"
     }
 
     private static func anchor(file: CaptureFileReport, index: Int) -> String {

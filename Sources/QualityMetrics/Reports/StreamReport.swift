@@ -62,6 +62,11 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     public var dtmfEvents: [DTMFEventReport]
     /// The E-model rating, `nil` when the codec has no impairment values.
     public var quality: QualityEstimate?
+    /// The loss and delay behind our jitter buffer, `nil` when the stream was not replayed
+    /// (not audio, clock rate unknown, or replay turned off).
+    public var jitterBuffer: JitterBufferReport?
+    /// What became of the WAV file of what a listener heard, `nil` when none was asked for.
+    public var listenerWAV: ListenerWAVReport?
     /// Per-interval figures for plots.
     public var timeline: [TimelineBucket]
 
@@ -76,7 +81,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         case jitterMilliseconds = "jitter_ms", wireshark, burstGap = "burst_gap", rtcp, srtp
         case roundTripMilliseconds = "rtt_ms", farEndJitterMilliseconds = "far_end_jitter_ms"
         case dtmfEvents = "dtmf_events", rFactor = "r_factor", mosCQE = "mos_cqe", emodel
-        case jitterBuffer = "jitter_buffer", timeline
+        case jitterBuffer = "jitter_buffer", listenerWAV = "wav", timeline
     }
 
     /// Encodes every key, writing `null` for unknown values rather than leaving keys out.
@@ -114,9 +119,8 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         try container.encode(quality?.rFactor, forKey: .rFactor)
         try container.encode(quality?.meanOpinionScore, forKey: .mosCQE)
         try container.encode(quality, forKey: .emodel)
-        // The hook for the loss and delay behind our jitter buffer: `null` until the Jitter
-        // module's playout simulator can replay the stream's arrivals.
-        try container.encodeNil(forKey: .jitterBuffer)
+        try container.encode(jitterBuffer, forKey: .jitterBuffer)
+        try container.encode(listenerWAV, forKey: .listenerWAV)
         try container.encode(timeline, forKey: .timeline)
     }
 }

@@ -55,6 +55,19 @@ extension AnalysisReport {
                 "\(event.key) at \(event.startSeconds.formatted(decimals: 2)) s (\(event.durationMilliseconds.formatted(decimals: 0)) ms)"
             }.joined(separator: ", "))
         }
+        if let buffer = stream.jitterBuffer {
+            lines.append(
+                "    our buffer   delay \(buffer.meanDelayMilliseconds.formatted(decimals: 1))/"
+                    + "\(buffer.p50DelayMilliseconds.formatted(decimals: 1))/\(buffer.p95DelayMilliseconds.formatted(decimals: 1))/"
+                    + "\(buffer.p99DelayMilliseconds.formatted(decimals: 1)) ms (mean/p50/p95/p99), loss "
+                    + "\(buffer.effectiveLossPercent.formatted(decimals: 2)) % (late \(buffer.lateLossPercent.formatted(decimals: 2)) %), "
+                    + "concealment \(buffer.concealmentPercent.formatted(decimals: 2)) % in \(buffer.concealmentEvents) events, "
+                    + "\(buffer.interruptions) interruptions, stretch \(buffer.timeStretchPercent.formatted(decimals: 2)) %"
+                    + (buffer.audioDecoded ? "" : " (codec not decoded: no audio)"))
+        }
+        if let wav = stream.listenerWAV {
+            lines.append("    wav          " + (wav.path ?? "-") + (wav.skippedReason.map { " (\($0))" } ?? ""))
+        }
         if let quality = stream.quality {
             lines.append(
                 "    quality      R \(quality.rFactor.formatted(decimals: 1)), MOS \(quality.meanOpinionScore.formatted(decimals: 2)) "
