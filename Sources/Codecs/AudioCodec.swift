@@ -54,6 +54,10 @@ public protocol AudioDecoder {
     var rtpClockRate: Int { get }
     /// Whether ``decodeFEC(from:into:)`` can recover a lost frame from the packet after it.
     var supportsForwardErrorCorrection: Bool { get }
+    /// Whether the first frame decoded after concealment is blended into the concealed signal
+    /// by the decoder itself (G.711 Appendix I and Opus do), so a caller must not cross-fade it
+    /// again. `false` by default.
+    var blendsAfterConcealment: Bool { get }
 
     /// Decodes one payload into `pcm` and returns the samples written per channel.
     mutating func decode(
@@ -76,4 +80,9 @@ public protocol AudioDecoder {
         samplesPerChannel: Int,
         into pcm: UnsafeMutableBufferPointer<Int16>
     ) throws(CodecError) -> Int
+}
+
+extension AudioDecoder {
+    /// A decoder blends nothing after concealment unless it says so.
+    public var blendsAfterConcealment: Bool { false }
 }

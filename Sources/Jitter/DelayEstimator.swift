@@ -11,6 +11,10 @@
 ///   still raise it.
 /// - The reference "fastest packet" is the minimum over a sliding window of the last packets,
 ///   so sender/receiver clock drift moves the reference instead of accumulating as delay.
+/// - The target follows the quantile up at once but down only slowly (by
+///   ``JitterBufferConfiguration/targetDecayMillisecondsPerSecond``), so it stays put on a
+///   steady network instead of wandering with every sample of a heavy tail; until the first
+///   50 packets have arrived the initial delay is a floor.
 struct DelayEstimator {
     private let quantile: Double
     private let forgetFactor: Double
@@ -26,6 +30,13 @@ struct DelayEstimator {
     private(set) var referenceOffsetMilliseconds = 0.0
     private(set) var spikeCount = 0
     private(set) var targetMilliseconds: Double
+    /// The highest recent quantile, falling by `decayPerMillisecond`: what the target follows.
+    private var heldMilliseconds = 0.0
+    private let decayPerMillisecond: Double
+    private let initialMilliseconds: Double
+
+    /// Until this many packets have arrived, the target is at least the initial delay.
+    static let startupPackets = 50
 
     /// A packet this much later than the target quantile starts a spike.
     static let spikeMilliseconds = 80.0
@@ -43,6 +54,7 @@ struct DelayEstimator {
         forgetFactor = limited(configuration.histogramForgetFactor, 0.5...0.99999, fallback: 0.997)
         minimumMilliseconds = limited(configuration.minimumDelayMilliseconds, 0...10_000, fallback: 0)
         maximumMilliseconds = limited(configuration.maximumDelayMilliseconds, minimumMilliseconds...10_000, fallback: 1000)
+        decayPerMillisecond = limited(configuration.targetDecayMillisecondsPerSecond, 0...1000, fallback: 1) / 1000
         if case let .fixed(milliseconds) = configuration.delayPolicy {
             fixedMilliseconds = limited(milliseconds, 0...maximumMilliseconds, fallback: 0)
         } else {
@@ -50,11 +62,9 @@ struct DelayEstimator {
         }
         histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
-        targetMilliseconds =
+        initialMilliseconds =
             fixedMilliseconds ?? limited(configuration.initialDelayMilliseconds, minimumMilliseconds...maximumMilliseconds, fallback: 60)
-        // The initial delay is the prior: one sample, outweighed once about 1/(1 − quantile)
-        // packets have arrived.
-        histogram.add(targetMilliseconds, forgetFactor: forgetFactor)
+        targetMilliseconds = initialMilliseconds
     }
 
     var isFixed: Bool { fixedMilliseconds != nil }
@@ -88,7 +98,7 @@ struct DelayEstimator {
         inSpike = relativeDelay > quantileNow + Self.spikeMilliseconds
         if inSpike { spikeCount += 1 }
         histogram.add(relativeDelay + waitMilliseconds, forgetFactor: forgetFactor)
-        updateTarget()
+        updateTarget(gapMilliseconds: gap)
     }
 
     /// How far the delay distribution reaches beyond the target: the 99.5th percentile minus
@@ -106,12 +116,17 @@ struct DelayEstimator {
         inSpike = false
     }
 
-    private mutating func updateTarget() {
+    private mutating func updateTarget(gapMilliseconds: Double) {
         if let fixedMilliseconds {
             targetMilliseconds = fixedMilliseconds
             return
         }
         let needed = histogram.value(atQuantile: quantile)
-        targetMilliseconds = min(max(needed, minimumMilliseconds), maximumMilliseconds)
+        // Up at once, down slowly: a heavy tail shows itself only now and then, and every
+        // move of the delay is a change a listener may hear.
+        heldMilliseconds = max(needed, heldMilliseconds - max(gapMilliseconds, 0) * decayPerMillisecond)
+        // Until the first packets have shown the network, the initial delay is a floor.
+        let wanted = histogram.sampleCount < Self.startupPackets ? max(heldMilliseconds, initialMilliseconds) : heldMilliseconds
+        targetMilliseconds = min(max(wanted, minimumMilliseconds), maximumMilliseconds)
     }
 }

@@ -108,7 +108,8 @@ extension JitterBuffer {
             return .comfortNoise
         }
         let merging = mode == .concealing || (mode == .comfortNoise && openConcealmentStart != nil)
-        let overlap = merging ? concealOverlap() : 0
+        // Cross-fade from concealment, unless the decoder blends its first frame itself.
+        let overlap = merging && !decoder.blendsAfterConcealment ? concealOverlap() : 0
         let channels = queue.channels
         let decoded = (try? decoder.decode(store.payload(slot), into: decodeScratch)) ?? 0
         store.remove(slot)
@@ -219,6 +220,8 @@ extension JitterBuffer {
     private mutating func playComfortNoise(frames: Int) {
         let frames = max(min(frames, decodeScratch.count / queue.channels), 1)
         comfortNoise.render(into: decodeScratch, frames: frames, channels: queue.channels, level: noiseLevel, gain: 1, replace: true)
+        quietRunSamples += frames
+        lastQuietSample = counters.playedSamples
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * queue.channels)]))
         queueEndPosition += Int64(frames)
         counters.comfortNoiseSamples += frames
@@ -240,6 +243,8 @@ extension JitterBuffer {
     /// Follows the background level: the quietest recent decoded audio, rising slowly.
     private mutating func trackNoiseLevel(frames: Int) {
         let level = queue.meanAbsoluteLevel(lastFrames: frames)
+        quietRunSamples = level < TimeStretcher.quietLevel ? quietRunSamples + frames : 0
+        if inPause { lastQuietSample = counters.playedSamples }
         noiseLevel = min(level, noiseLevel * 1.05 + 1)
     }
 
@@ -248,7 +253,22 @@ extension JitterBuffer {
         32768 * pow(10, -Double(min(level, 127)) / 20) * 0.8
     }
 
-    /// Removes or repeats a pitch period when the delay is off target; returns what it did.
+    /// Where the delay settles after a move, in milliseconds above the target.
+    static var settleMilliseconds: Double { 6 }
+
+    /// How long quiet audio must last to be a pause between words or sentences, not the
+    /// closure of a consonant within a word (ms).
+    static var pauseMilliseconds: Double { 100 }
+
+    /// How long the delay waits for a pause before voiced audio is stretched (ms): read speech
+    /// pauses every 2–3 s; a tone or music may never pause.
+    static var pauseWaitMilliseconds: Double { 3000 }
+
+    /// Whether the audio decoded last is a pause.
+    private var inPause: Bool { quietRunSamples >= Int(mediaPosition(ofMilliseconds: Self.pauseMilliseconds)) }
+
+    /// Removes or repeats a pitch period, or a piece of a pause, when the delay is off target;
+    /// returns what it did.
     private mutating func stretchIfNeeded() -> PlayoutDecision.Kind? {
         guard mode == .speech, !estimator.isFixed else {
             stretchState = .none
@@ -256,14 +276,28 @@ extension JitterBuffer {
         }
         let error = currentDelayMilliseconds - estimator.targetMilliseconds
         switch stretchState {
-        // Below the target costs late packets, above it only delay: grow at once, shrink with
-        // a margin (the hysteresis also keeps the stretching from flapping).
-        case .accelerating where error <= 2, .decelerating where error >= 1: stretchState = .none
-        case .none where error > 8: stretchState = .accelerating
-        case .none where error < 0: stretchState = .decelerating
+        // Below the target costs late packets, above it only delay: grow as the delay comes
+        // within 2 ms of the target (a quantile of 2 ms buckets, which lags a slow drift),
+        // shrink only when 20 ms above it, and both times settle 6 ms above it, inside the
+        // dead band: every move is a change a listener may hear, so there are few, and none
+        // undoes the last.
+        case .accelerating where error <= Self.settleMilliseconds, .decelerating where error >= Self.settleMilliseconds:
+            stretchState = .none
+        case .none where error > 20: stretchState = .accelerating
+        case .none where error < 2: stretchState = .decelerating
         default: break
         }
-        guard stretchState != .none, counters.playedSamples >= nextStretchAllowed else { return nil }
+        guard stretchState != .none else { return nil }
+        // The delay moves in pauses (100 ms or more of quiet audio, between words and
+        // sentences): it makes no audible seam, and a listener (or PESQ) hears each utterance
+        // whole. Voiced audio is stretched only when no pause has come for 3 s (a tone, music,
+        // or drift in endless speech), at most one seam per 40 ms of audio. (A stall needs no
+        // stretching: the playout went on concealing, so the packets queued behind it are
+        // already late when they come.) A short silence within a word is no pause: stretching
+        // it warps the word.
+        let pauseOverdue = counters.playedSamples - lastQuietSample > Int(mediaPosition(ofMilliseconds: Self.pauseWaitMilliseconds))
+        let voicedAllowed = pauseOverdue && counters.playedSamples >= nextStretchAllowed
+        guard voicedAllowed || inPause else { return nil }
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
@@ -273,15 +307,22 @@ extension JitterBuffer {
         let direction: TimeStretcher.Direction = stretchState == .accelerating ? .shorten : .lengthen
         let live = queue.count
         let region = queue.liveRegion(extraFrames: direction == .lengthen ? stretcher.maximumPeriod : 0)
-        // Never shrink below the target: a removed period is at most the excess delay.
-        let longest = direction == .shorten ? Int(mediaPosition(ofMilliseconds: error)) : stretcher.maximumPeriod
+        // Never overshoot the settling point much: a removed piece is at most the excess over
+        // it; an inserted piece of a pause (stretched by the longest piece allowed) at most the
+        // shortfall to it and 1 ms.
+        let settle = Self.settleMilliseconds
+        let longest =
+            switch direction {
+            case .shorten: Int(mediaPosition(ofMilliseconds: error - settle + 1))
+            case .lengthen: voicedAllowed ? stretcher.maximumPeriod : Int(mediaPosition(ofMilliseconds: settle + 1 - error))
+            }
         let change = stretcher.stretch(
-            direction, region: region, liveFrames: live, keepingFrames: samplesPerPull, longestFrames: longest
+            direction, region: region, liveFrames: live, keepingFrames: samplesPerPull, longestFrames: longest,
+            quietOnly: !voicedAllowed
         )
         queue.commitEdit(change: change)
         guard change != 0 else { return nil }
-        // At most one seam per 40 ms of audio, so speech is never stretched seam after seam.
-        nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull
+        if voicedAllowed { nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull }
         if change > 0 {
             counters.insertedSamples += change
             return .decelerate

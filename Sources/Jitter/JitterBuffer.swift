@@ -17,12 +17,16 @@ import Codecs
 /// - A ``DelayEstimator`` learns the playout delay the network needs from the relative delay of
 ///   the packets that arrive (plus the part of a pull period each waited for the next pull).
 ///   At each pull the buffer measures its own playout delay on the same scale and steers it
-///   towards the target by time-stretching (``TimeStretcher``: removing or repeating whole
-///   pitch periods), continuously, so clock drift cannot pile up. Shrinking never drops whole
-///   frames.
+///   towards the target by time-stretching (``TimeStretcher``: removing or repeating pieces
+///   of pauses or whole pitch periods), so clock drift cannot pile up. Shrinking never drops
+///   whole frames. The delay moves in the pauses of the speech (quiet audio is stretched
+///   freely); voiced speech only when no pause has come for 3 s, so utterances are heard
+///   whole. The target rises at once and
+///   falls slowly, so the delay moves seldom.
 /// - A missing packet is concealed through the decoder (its FEC from the next packet when the
 ///   decoder has it and that packet is here), fading into comfort noise on long gaps; the first
-///   packet after concealment is cross-faded in ("merge"). A gap before a talkspurt start
+///   packet after concealment is cross-faded in ("merge"), unless the decoder blends it
+///   itself (G.711 Appendix I and Opus do). A gap before a talkspurt start
 ///   (marker bit, or a timestamp jump larger than the sequence jump) is silence, not loss.
 /// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it is
 ///   placed so that the talkspurt plays at exactly the target delay. Leaving comfort noise
@@ -75,6 +79,10 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var mode = Mode.comfortNoise
     var stretchState = Stretch.none
     var nextStretchAllowed = 0
+    /// When the last pause (quiet audio, comfort noise) was queued, in played samples.
+    var lastQuietSample = 0
+    /// How much quiet audio has been queued in a row, in samples.
+    var quietRunSamples = 0
     var concealedRunSamples = 0
     var openConcealmentStart: Int?
     var currentDelayMilliseconds = 0.0

@@ -19,18 +19,23 @@ public struct JitterBufferConfiguration: Sendable, Equatable {
     public var maximumFrameMilliseconds = 120
     /// The delay policy.
     public var delayPolicy = DelayPolicy.adaptive
-    /// The target delay used until the arrival statistics take over, in milliseconds.
-    public var initialDelayMilliseconds = 60.0
+    /// The lowest target delay while the first 50 packets arrive, in milliseconds: the first
+    /// words play this late rather than break up while an unknown network shows its jitter;
+    /// the delay then moves to what the network needs in the first pause of the speech.
+    public var initialDelayMilliseconds = 100.0
     /// The lowest target delay, in milliseconds above the fastest packet.
     public var minimumDelayMilliseconds = 0.0
     /// The highest target delay, in milliseconds above the fastest packet.
     public var maximumDelayMilliseconds = 1000.0
-    /// The fraction of packets the target delay should let arrive in time (0.95–0.99).
-    public var delayQuantile = 0.97
+    /// The fraction of packets the target delay should let arrive in time (0.95–0.999).
+    public var delayQuantile = 0.995
     /// How much each new relative-delay sample keeps of the old histogram (closer to 1 is a
-    /// longer memory; 0.997 remembers about 330 packets, under 7 s of 20 ms packets). Path
+    /// longer memory; 0.9995 remembers about 2000 packets, 40 s of 20 ms packets). Path
     /// stalls do not need a short memory: they are recorded as one sample each.
-    public var histogramForgetFactor = 0.997
+    public var histogramForgetFactor = 0.9995
+    /// How fast the target delay may fall, in milliseconds per second of arrivals; it rises
+    /// at once. The playout delay itself moves in the pauses of the speech.
+    public var targetDecayMillisecondsPerSecond = 1.0
     /// The payload type of RFC 3389 comfort-noise packets, played as comfort noise.
     public var comfortNoisePayloadType: UInt8? = 13
     /// How long concealment plays at full level before it starts fading, in milliseconds.

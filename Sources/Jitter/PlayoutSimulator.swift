@@ -51,8 +51,9 @@ public struct PlayoutRecord: Sendable, Equatable {
 /// was played. Deterministic: the same trace and settings give the same playout (only the
 /// measured pull durations vary).
 ///
-/// The packets are 20 ms (or `samplesPerFrame`) frames of ``SyntheticVoiceDecoder``, whose
-/// payload names each packet, so the playout shows exactly which packets were played. A packet
+/// The packets are 20 ms (or `samplesPerFrame`) frames of ``SyntheticVoiceDecoder`` (pausing
+/// like read speech, so the buffer moves its delay as it would with speech), whose payload
+/// names each packet, so the playout shows exactly which packets were played. A packet
 /// starts a talkspurt (RTP marker) when it is the first, or when its timestamp jumped further
 /// than its sequence number explains (DTX).
 public struct PlayoutSimulator: Sendable {
@@ -84,7 +85,7 @@ public struct PlayoutSimulator: Sendable {
         guard let first = packets.first(where: { $0.arrivalMilliseconds != nil }) else { return records }
         var timestamps = TimestampTracker(reference: first.rtpTimestamp)
         replay(
-            packets, decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame),
+            packets, decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame, pauses: .readSpeech),
             payload: { packet in
                 var payload = [UInt8](repeating: 0, count: SyntheticVoiceDecoder.payloadBytes)
                 payload.withUnsafeMutableBytes {

@@ -4,7 +4,29 @@ import Codecs
 /// timestamp), and it decodes to a voiced, pitch-periodic waveform that is continuous across
 /// packets (so time-stretching finds its pitch as it would in speech). It logs every call, so a
 /// harness can tell exactly which packets were played and how much was concealed.
+///
+/// With a ``Pauses`` pattern the voice also pauses (digital silence) the way read speech does
+/// between sentences, so a buffer that moves its delay in pauses behaves as it would on speech.
 public struct SyntheticVoiceDecoder: AudioDecoder, Sendable {
+    /// When the voice is silent, by RTP timestamp: in every cycle of ``cycleMilliseconds``, the
+    /// last ``pauseMilliseconds`` are a pause.
+    public struct Pauses: Sendable, Equatable {
+        /// The length of one utterance and the pause after it, in milliseconds.
+        public var cycleMilliseconds: Int
+        /// The length of the pause at the end of each cycle, in milliseconds.
+        public var pauseMilliseconds: Int
+
+        /// A pattern of `pauseMilliseconds` of silence at the end of every `cycleMilliseconds`.
+        public init(cycleMilliseconds: Int, pauseMilliseconds: Int) {
+            self.cycleMilliseconds = max(cycleMilliseconds, 1)
+            self.pauseMilliseconds = min(max(pauseMilliseconds, 0), self.cycleMilliseconds)
+        }
+
+        /// Read speech: utterances of 2.3 s, each followed by a pause of 0.45 s (the sentence
+        /// rhythm of the espeak-ng speech the listening tests use).
+        public static let readSpeech = Pauses(cycleMilliseconds: 2750, pauseMilliseconds: 450)
+    }
+
     /// One call the buffer made.
     public enum Event: Sendable, Equatable {
         /// The packet with this (unwrapped) sequence number was decoded.
@@ -23,6 +45,8 @@ public struct SyntheticVoiceDecoder: AudioDecoder, Sendable {
     public let samplesPerFrame: Int
     /// Whether ``decodeFEC(from:samplesPerChannel:into:)`` recovers the previous packet.
     public let supportsForwardErrorCorrection: Bool
+    /// When the voice pauses; `nil` for a voice that never pauses.
+    public let pauses: Pauses?
     /// The calls made since the log was last cleared.
     public internal(set) var events: [Event] = []
     private var nextSample: UInt64 = 0
@@ -30,12 +54,16 @@ public struct SyntheticVoiceDecoder: AudioDecoder, Sendable {
     /// The bytes a payload needs: the sequence number and the timestamp, 8 bytes each.
     public static let payloadBytes = 16
 
-    /// A decoder of `clockRate` Hz mono audio in frames of `samplesPerFrame`.
-    public init(clockRate: Int = 8000, samplesPerFrame: Int = 160, supportsForwardErrorCorrection: Bool = false) {
+    /// A decoder of `clockRate` Hz mono audio in frames of `samplesPerFrame`, pausing as
+    /// `pauses` says.
+    public init(
+        clockRate: Int = 8000, samplesPerFrame: Int = 160, supportsForwardErrorCorrection: Bool = false, pauses: Pauses? = nil
+    ) {
         format = AudioFormat(sampleRate: clockRate, channels: 1)
         rtpClockRate = clockRate
         self.samplesPerFrame = samplesPerFrame
         self.supportsForwardErrorCorrection = supportsForwardErrorCorrection
+        self.pauses = pauses
         events.reserveCapacity(1024)
     }
 
@@ -81,17 +109,31 @@ public struct SyntheticVoiceDecoder: AudioDecoder, Sendable {
         return render(from: timestamp &- UInt64(samplesPerChannel), samples: samplesPerChannel, gain: 1, into: pcm)
     }
 
-    /// A 125 Hz voice (8 ms pitch period) with three harmonics, continuous in `sample`.
+    /// A 125 Hz voice (8 ms pitch period) with three harmonics, continuous in `sample`, silent
+    /// in the pauses.
     private mutating func render(from sample: UInt64, samples: Int, gain: Double, into pcm: UnsafeMutableBufferPointer<Int16>) -> Int {
         let count = min(samples, pcm.count)
         let period = UInt64(max(rtpClockRate / 125, 1))
+        let samplesPerMillisecond = UInt64(max(rtpClockRate / 1000, 1))
         for index in 0..<count {
-            let phase = Double((sample &+ UInt64(index)) % period) / Double(period)
+            let position = sample &+ UInt64(index)
+            if let pauses, isPaused(position, samplesPerMillisecond: samplesPerMillisecond, pauses: pauses) {
+                pcm[index] = 0
+                continue
+            }
+            let phase = Double(position % period) / Double(period)
             let value = 6000 * Self.sine(phase) + 3000 * Self.sine(2 * phase) + 1500 * Self.sine(3 * phase)
             pcm[index] = Int16(value * gain)
         }
         nextSample = sample &+ UInt64(count)
         return count
+    }
+
+    /// Whether the voice is in a pause at timestamp `position`.
+    private func isPaused(_ position: UInt64, samplesPerMillisecond: UInt64, pauses: Pauses) -> Bool {
+        let cycle = UInt64(pauses.cycleMilliseconds) &* samplesPerMillisecond
+        let voiced = UInt64(pauses.cycleMilliseconds - pauses.pauseMilliseconds) &* samplesPerMillisecond
+        return position % cycle >= voiced
     }
 
     /// sin(2πx) by a short polynomial: enough for a test signal, and free of libm.

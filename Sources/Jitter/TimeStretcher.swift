@@ -4,7 +4,8 @@
 /// The pitch period is the lag of highest normalized cross-correlation between a segment and
 /// the one following it, searched in 2.5–15 ms on a copy decimated to about 4 kHz and refined
 /// at the full rate. A period is only removed or repeated when that correlation exceeds
-/// ``correlationThreshold`` or the signal is quiet (stretching silence is inaudible).
+/// ``correlationThreshold`` or the signal is quiet (stretching silence is inaudible; quiet
+/// audio is stretched by the longest step allowed). The caller may ask for quiet audio only.
 struct TimeStretcher: ~Copyable {
     let sampleRate: Int
     let channels: Int
@@ -45,18 +46,22 @@ struct TimeStretcher: ~Copyable {
     /// Removes (`shorten`) or repeats (`lengthen`) one pitch period at the head of `region`,
     /// whose first `liveFrames` frames are audio and whose tail has room for the inserted
     /// period when lengthening; shortening leaves at least `keepingFrames`. Periods longer than
-    /// `longestFrames` or than the audio allows are not searched. Returns the frames removed
+    /// `longestFrames` or than the audio allows are not searched. With `quietOnly`, only quiet
+    /// audio is stretched, however well a voiced period correlates. Returns the frames removed
     /// (negative) or inserted (positive), or 0 when the signal does not allow it.
     func stretch(
         _ direction: Direction, region: UnsafeMutableBufferPointer<Int16>, liveFrames: Int, keepingFrames: Int,
-        longestFrames: Int
+        longestFrames: Int, quietOnly: Bool = false
     ) -> Int {
         let room = direction == .shorten ? min(liveFrames / 2, liveFrames - keepingFrames) : liveFrames / 2
         let tail = direction == .shorten ? room : region.count / channels - liveFrames
         let usable = min(min(maximumPeriod, room), min(tail, longestFrames))  // (variadic min allocates)
         guard usable >= minimumPeriod + decimation else { return 0 }
-        let (period, correlation, level) = bestPeriod(region, longest: usable)
-        guard correlation >= Self.correlationThreshold || level < Self.quietLevel else { return 0 }
+        let quiet = copyAndMeasure(region, longest: usable) < Self.quietLevel
+        guard quiet || !quietOnly else { return 0 }
+        // Quiet audio has no pitch to keep: the longest allowed stretch moves the delay fastest.
+        let (period, correlation) = quiet ? (usable, 1) : bestPeriod(longest: usable)
+        guard correlation >= Self.correlationThreshold else { return 0 }
         switch direction {
         case .shorten:
             // Head becomes crossfade(x[0..<L] → x[L..<2L]), then x[2L...]; L frames fewer.
@@ -92,9 +97,9 @@ struct TimeStretcher: ~Copyable {
         }
     }
 
-    /// The lag in 2.5 ms…`longest` whose segment best matches the one before it, its
-    /// normalized correlation, and the mean magnitude of the searched audio (first channel).
-    private func bestPeriod(_ region: UnsafeMutableBufferPointer<Int16>, longest: Int) -> (Int, Double, Double) {
+    /// Copies the first `2 · longest` frames of the first channel of `region` (and a decimated
+    /// copy) for the period search; returns their mean magnitude.
+    private func copyAndMeasure(_ region: UnsafeMutableBufferPointer<Int16>, longest: Int) -> Double {
         for index in 0..<(2 * longest) { firstChannel[index] = Int32(region[index * channels]) }
         let decimatedCount = 2 * longest / decimation
         var magnitude = 0
@@ -104,7 +109,12 @@ struct TimeStretcher: ~Copyable {
             decimated[index] = sum / Int32(decimation)
             magnitude += Int(decimated[index].magnitude)
         }
-        let level = Double(magnitude) / Double(max(decimatedCount, 1))
+        return Double(magnitude) / Double(max(decimatedCount, 1))
+    }
+
+    /// The lag in 2.5 ms…`longest` whose segment best matches the one before it in the copied
+    /// audio, and its normalized correlation.
+    private func bestPeriod(longest: Int) -> (Int, Double) {
         var bestLag = minimumPeriod / decimation
         var bestScore = -Double.infinity
         for lag in max(minimumPeriod / decimation, 1)...max(longest / decimation, 1) {
@@ -125,7 +135,7 @@ struct TimeStretcher: ~Copyable {
                 correlation = score
             }
         }
-        return (period, correlation, level)
+        return (period, correlation)
     }
 
     /// The normalized cross-correlation of the first `lag` samples of `x` with the next `lag`.

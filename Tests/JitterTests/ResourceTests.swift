@@ -12,6 +12,7 @@ struct ConstantDecoder: AudioDecoder {
     let format = AudioFormat(sampleRate: 8000, channels: 1)
     let rtpClockRate = 8000
     let supportsForwardErrorCorrection = false
+    var blendsAfterConcealment = false
 
     func decode(_ payload: UnsafeRawBufferPointer, into pcm: UnsafeMutableBufferPointer<Int16>) throws(CodecError) -> Int {
         guard let value = payload.first else { throw .invalidPayload("empty") }

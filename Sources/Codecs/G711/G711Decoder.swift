@@ -20,6 +20,9 @@ public struct G711Decoder: AudioDecoder, Sendable {
     public var rtpClockRate: Int { G711Format.rtpClockRate }
     /// G.711 carries no redundancy.
     public var supportsForwardErrorCorrection: Bool { false }
+    /// Appendix I blends the first frame after a loss into the concealment; the baselines
+    /// do not.
+    public var blendsAfterConcealment: Bool { concealer.method == .appendixI }
 
     /// Decodes `payload` (one sample per byte) into `pcm`; after a loss, the concealment is
     /// blended into the start of this frame. Returns the samples written.

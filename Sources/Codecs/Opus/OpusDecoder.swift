@@ -15,6 +15,8 @@ public final class OpusDecoder: AudioDecoder {
     public var rtpClockRate: Int { 48_000 }
     /// Always true: Opus packets may carry the previous frame at a lower bitrate (LBRR).
     public var supportsForwardErrorCorrection: Bool { true }
+    /// libopus smooths the transition from its concealment back to decoded audio itself.
+    public var blendsAfterConcealment: Bool { true }
 
     private let handle: OpusDecoderHandle
 

@@ -12,6 +12,7 @@ struct SessionDecoder: AudioDecoder {
     var format: AudioFormat { base.format }
     var rtpClockRate: Int { base.rtpClockRate }
     var supportsForwardErrorCorrection: Bool { base.supportsForwardErrorCorrection }
+    var blendsAfterConcealment: Bool { base.blendsAfterConcealment }
 
     mutating func decode(_ payload: UnsafeRawBufferPointer, into pcm: UnsafeMutableBufferPointer<Int16>) throws(CodecError) -> Int {
         try base.decode(payload, into: pcm)
