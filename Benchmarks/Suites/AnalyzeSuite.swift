@@ -8,8 +8,11 @@ extension BenchmarkSuite {
     /// (1 million RTP packets; 100 000 with `--quick`), each run as a child process: packets
     /// per second, wall time and peak memory (max RSS from `wait4`). Both print their per-stream
     /// table as text (ours: the default text report); a JSON report costs ours about 0.13 s
-    /// more per million packets (Foundation's `JSONEncoder`). Ours also runs on a file four
-    /// times as long, to show that its memory does not grow with the capture.
+    /// more per million packets (Foundation's `JSONEncoder`). The like-for-like case runs ours
+    /// with `--no-jitter-replay` (tshark computes stream statistics only); a second case runs
+    /// ours as it runs by default, replaying every stream through our jitter buffer. Ours also
+    /// runs on a file four times as long, replay included, to show that its memory does not
+    /// grow with the capture.
     static let analyze = BenchmarkSuite(
         name: "analyze",
         summary: "Capture analysis throughput and peak memory vs tshark -z rtp,streams (1M RTP packets)"
@@ -23,16 +26,19 @@ extension BenchmarkSuite {
             let quadruple = directory.appendingPathComponent("rtp-4x.pcap").path
             let written = try AnalyzeBenchmarkCapture.write(packets: packets, to: single)
             let writtenLong = try AnalyzeBenchmarkCapture.write(packets: 4 * packets, to: quadruple)
+            let statisticsOnly = try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", "--no-jitter-replay", single])
             let ours = try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", single])
             let oursLong = try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", quadruple])
             let tshark = try ChildProcess.measure(["/usr/bin/env", "tshark", "-n", "-q", "-r", single,
                                                    "--enable-heuristic", "rtp_udp", "-z", "rtp,streams"])
             let caseName = "analyze-\(packets / 1000)k-rtp-packets"
-            var ourRow = ours.row(suite: context.suite, caseName: caseName, implementation: "ours", packets: written)
-            ourRow.ratioOursToPeer = tshark.seconds / ours.seconds
-            context.record(ourRow)
-            context.record(tshark.row(suite: context.suite, caseName: caseName,
-                                      implementation: "tshark \(ChildProcess.tsharkVersion())", packets: written))
+            let tsharkName = "tshark \(ChildProcess.tsharkVersion())"
+            for (name, measurement) in [(caseName, statisticsOnly), (caseName + "-with-jitter-replay", ours)] {
+                var row = measurement.row(suite: context.suite, caseName: name, implementation: "ours", packets: written)
+                row.ratioOursToPeer = tshark.seconds / measurement.seconds
+                context.record(row)
+                context.record(tshark.row(suite: context.suite, caseName: name, implementation: tsharkName, packets: written))
+            }
             var memory = oursLong.row(suite: context.suite, caseName: "analyze-4x-file-peak-memory",
                                       implementation: "ours", packets: writtenLong)
             memory.setField("max_rss_kb_1x", .integer(ours.maximumResidentKilobytes))
