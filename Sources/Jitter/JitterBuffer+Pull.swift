@@ -253,6 +253,9 @@ extension JitterBuffer {
         32768 * pow(10, -Double(min(level, 127)) / 20) * 0.8
     }
 
+    /// How many pieces of a pause may be removed or repeated in one pull.
+    static var piecesPerPullInPause: Int { 4 }
+
     /// Where the delay settles after a move, in milliseconds above the target.
     static var settleMilliseconds: Double { 6 }
 
@@ -298,13 +301,37 @@ extension JitterBuffer {
         let pauseOverdue = counters.playedSamples - lastQuietSample > Int(mediaPosition(ofMilliseconds: Self.pauseWaitMilliseconds))
         let voicedAllowed = pauseOverdue && counters.playedSamples >= nextStretchAllowed
         guard voicedAllowed || inPause else { return nil }
+        let direction: TimeStretcher.Direction = stretchState == .accelerating ? .shorten : .lengthen
+        // A pause takes several pieces per pull, so that even a large move fits in one pause.
+        var remaining = error
+        var total = 0
+        for _ in 0..<(voicedAllowed ? 1 : Self.piecesPerPullInPause) {
+            let change = stretchOnce(direction, error: remaining, voicedAllowed: voicedAllowed)
+            guard change != 0 else { break }
+            total += change
+            remaining += milliseconds(Int64(change))
+            if direction == .shorten ? remaining <= Self.settleMilliseconds : remaining >= Self.settleMilliseconds { break }
+        }
+        guard total != 0 else { return nil }
+        if voicedAllowed { nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull }
+        if total > 0 {
+            counters.insertedSamples += total
+            return .decelerate
+        }
+        counters.removedSamples -= total
+        return .accelerate
+    }
+
+    /// Removes or repeats one piece (a pitch period, or a piece of a pause) towards the
+    /// settling point, `error` milliseconds away; returns the frames inserted (positive) or
+    /// removed (negative).
+    private mutating func stretchOnce(_ direction: TimeStretcher.Direction, error: Double, voicedAllowed: Bool) -> Int {
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
         {
             _ = decodeStored(next)
         }
-        let direction: TimeStretcher.Direction = stretchState == .accelerating ? .shorten : .lengthen
         let live = queue.count
         let region = queue.liveRegion(extraFrames: direction == .lengthen ? stretcher.maximumPeriod : 0)
         // Never overshoot the settling point much: a removed piece is at most the excess over
@@ -321,13 +348,6 @@ extension JitterBuffer {
             quietOnly: !voicedAllowed
         )
         queue.commitEdit(change: change)
-        guard change != 0 else { return nil }
-        if voicedAllowed { nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull }
-        if change > 0 {
-            counters.insertedSamples += change
-            return .decelerate
-        }
-        counters.removedSamples -= change
-        return .accelerate
+        return change
     }
 }

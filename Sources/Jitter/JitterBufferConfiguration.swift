@@ -20,9 +20,10 @@ public struct JitterBufferConfiguration: Sendable, Equatable {
     /// The delay policy.
     public var delayPolicy = DelayPolicy.adaptive
     /// The lowest target delay while the first 50 packets arrive, in milliseconds: the first
-    /// words play this late rather than break up while an unknown network shows its jitter;
-    /// the delay then moves to what the network needs in the first pause of the speech.
-    public var initialDelayMilliseconds = 100.0
+    /// words play this late (GStreamer plays everything 200 ms late) rather than break up while
+    /// an unknown network shows its jitter; the delay then moves to what the network needs in
+    /// the first pause of the speech.
+    public var initialDelayMilliseconds = 250.0
     /// The lowest target delay, in milliseconds above the fastest packet.
     public var minimumDelayMilliseconds = 0.0
     /// The highest target delay, in milliseconds above the fastest packet.

@@ -60,7 +60,7 @@ struct Replay {
 /// packet that has arrived by then is inserted.
 func replay(
     _ script: Script, pulls: Int, configuration: JitterBufferConfiguration = JitterBufferConfiguration(),
-    decoder: SyntheticVoiceDecoder = SyntheticVoiceDecoder(), pullMilliseconds: (Int) -> Double = { Double($0) * 10 }
+    decoder: SyntheticVoiceDecoder = SyntheticVoiceDecoder(pauses: .readSpeech), pullMilliseconds: (Int) -> Double = { Double($0) * 10 }
 ) -> Replay {
     var buffer = JitterBuffer(decoder: decoder, configuration: configuration)
     let ordered = script.packets.enumerated().sorted { ($0.element.arrivalMilliseconds, $0.offset) < ($1.element.arrivalMilliseconds, $1.offset) }

@@ -71,7 +71,10 @@ extension LiveCalls {
             }
             #expect(waitUntil(seconds: 1) { call.callee.statistics.totalDropped - before.totalDropped >= 1000 })
             let during = call.callee.statistics
+            // Half a second more, and at least a second of audio played (the buffer starts
+            // 250 ms late), so the audio compared below is there.
             Thread.sleep(forTimeInterval: 0.5)
+            #expect(waitUntil(seconds: 2) { call.calleeAudio.recorded.count >= 8000 })
             call.stop()
             let after = call.callee.statistics
             #expect(after.totalDropped - before.totalDropped == 1000)
