@@ -1,44 +1,55 @@
 @testable import MediaSession
+import Foundation
 import Testing
 
 /// The policy that sizes the send path's FEC from the peer's loss reports, frame by frame.
 @Suite struct ExpectedLossTrackerTests {
-    /// One report of `fractionLost` (in 1/256), then `frames` frames without a new one.
-    static func run(_ tracker: inout ExpectedLossTracker, cell: ReportedLoss, report fractionLost: UInt8?, frames: Int) -> Double {
-        if let fractionLost { cell.record(fractionLost: fractionLost) }
-        var percent = tracker.percent
-        for _ in 0..<frames { percent = tracker.advanceFrame(latest: cell.latest) }
-        return percent
+    /// `frames` frames of 20 ms, the last of which sees a new report of `fractionLost` (in 1/256).
+    static func run(_ tracker: inout ExpectedLossTracker, cell: ReportedLoss, frames: Int, thenReport fractionLost: UInt8) -> Double {
+        for _ in 1..<frames { _ = tracker.advanceFrame(latest: cell.latest) }
+        cell.record(fractionLost: fractionLost)
+        return tracker.advanceFrame(latest: cell.latest)
     }
 
-    @Test func theTargetIsTheLossPlusTheMarginClampedAndNoneForNoLoss() {
+    @Test func theExpectedLossIsTheSmoothedLossPlusTheMarginAndNoneUnderHalfAPercent() {
         let policy = LossAdaptation(marginPercent: 1, maximumPercent: 25)
-        #expect(policy.targetPercent(reportedPercent: 0) == 0)
-        #expect(policy.targetPercent(reportedPercent: 2) == 3)
-        #expect(policy.targetPercent(reportedPercent: 60) == 25)
-        #expect(policy.targetPercent(reportedPercent: -3) == 0)
+        #expect(policy.expectedLossPercent(smoothedLossPercent: 0) == 0)
+        #expect(policy.expectedLossPercent(smoothedLossPercent: 0.49) == 0)
+        #expect(policy.expectedLossPercent(smoothedLossPercent: 2) == 3)
+        #expect(policy.expectedLossPercent(smoothedLossPercent: 60) == 25)
     }
 
-    @Test func theGuessHoldsUntilTheFirstReportWhichReplacesIt() {
+    @Test func eachReportMovesTheEstimateByTheShareOfTheTimeItCovers() {
         let cell = ReportedLoss()
-        var tracker = ExpectedLossTracker(policy: LossAdaptation(initialPercent: 10, decayPercentPerSecond: 1), frameMilliseconds: 20)
-        #expect(Self.run(&tracker, cell: cell, report: nil, frames: 500) == 10, "10 s without a report")
-        #expect(Self.run(&tracker, cell: cell, report: 0, frames: 1) == 0, "a clean first report, lower than the guess")
+        var tracker = ExpectedLossTracker(policy: LossAdaptation(initialPercent: 1, smoothingSeconds: 5, marginPercent: 1), frameMilliseconds: 20)
+        #expect(tracker.percent == 2, "the guess plus the margin before any report")
+        // 5 s later, 51/256 = 19.92 % lost: the estimate moves 1 − 1/e of the way.
+        let step = 1 - exp(-1.0)
+        var smoothed = 1 + step * (51.0 * 100 / 256 - 1)
+        #expect(abs(Self.run(&tracker, cell: cell, frames: 250, thenReport: 51) - (smoothed + 1)) < 1e-9)
+        // Frames without a report change nothing; a clean report 1 s later moves it 1 − e^(−1/5).
+        smoothed *= exp(-0.2)
+        #expect(abs(Self.run(&tracker, cell: cell, frames: 50, thenReport: 0) - (smoothed + 1)) < 1e-9)
+        #expect(abs(tracker.smoothedLossPercent - smoothed) < 1e-9)
     }
 
-    @Test func moreLossAppliesAtOnceLessDecaysToTheNewTarget() {
+    @Test func steadyRandomLossReportedEachSecondSettlesNearItAndCleanReportsEndTheFEC() {
         let cell = ReportedLoss()
-        var tracker = ExpectedLossTracker(policy: LossAdaptation(initialPercent: 1, marginPercent: 1, decayPercentPerSecond: 0.5), frameMilliseconds: 20)
-        #expect(Self.run(&tracker, cell: cell, report: 0, frames: 1) == 0)
-        // 64/256 = 25 % loss, capped at 25 with the margin.
-        #expect(Self.run(&tracker, cell: cell, report: 64, frames: 1) == 25)
-        // 5.1 % reported (13/256) plus the margin: 25 falls at 0.5 points per second to 6.1.
-        let afterTenSeconds = Self.run(&tracker, cell: cell, report: 13, frames: 500)
-        #expect(abs(afterTenSeconds - 20) < 0.05)
-        let afterAMinute = Self.run(&tracker, cell: cell, report: nil, frames: 2500)
-        #expect(abs(afterAMinute - (13.0 * 100 / 256 + 1)) < 1e-9, "no lower than the newest report's target")
-        // The same loss reported again is a new report: it counts, and changes nothing here.
-        #expect(Self.run(&tracker, cell: cell, report: 13, frames: 1) == afterAMinute)
+        var tracker = ExpectedLossTracker(policy: LossAdaptation(), frameMilliseconds: 20)
+        // 2 % loss of 50 packets a second, as RTCP rounds it: 0 to 3 packets lost per report.
+        let lostPerSecond = [1, 0, 2, 1, 3, 0, 1, 1, 2, 0, 1, 1, 0, 2, 1, 1, 3, 0, 1, 1]
+        var settled: [Double] = []
+        for (second, lost) in lostPerSecond.enumerated() {
+            let percent = Self.run(&tracker, cell: cell, frames: 50, thenReport: UInt8(lost * 256 / 50))
+            if second >= 10 { settled.append(percent) }
+        }
+        #expect(settled.allSatisfy { (2...4.5).contains($0) }, "\(settled)")
+        var seconds = 0
+        while tracker.percent > 0, seconds < 60 {
+            _ = Self.run(&tracker, cell: cell, frames: 50, thenReport: 0)
+            seconds += 1
+        }
+        #expect((5...20).contains(seconds), "no FEC after \(seconds) s of clean reports")
     }
 
     @Test func eachReportIsSeenOnceEvenWithTheSameLoss() {

@@ -68,7 +68,8 @@ public struct MediaSessionConfiguration: Sendable {
     /// How the encoder's in-band FEC follows the loss the peer reports (Opus with
     /// `useinbandfec=1`); nil keeps the expected loss fixed at the SDP default
     /// (``OpusEncoderConfiguration/defaultExpectedLossWithFEC``). Default ``LossAdaptation``'s
-    /// defaults: start at 1 %, then the reported loss plus 1 point, at most 25 %.
+    /// defaults: the reported loss smoothed over 5 s (from 1 % before the first report), plus
+    /// 1 point, none under half a percent, at most 25 %.
     public var lossAdaptation: LossAdaptation?
 
     /// A configuration with the documented defaults, overridden by whatever is passed.

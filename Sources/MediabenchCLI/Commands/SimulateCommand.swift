@@ -144,7 +144,7 @@ struct SimulateCommand: Command {
         // defaults); on a trace losing a steady share, it settles at that loss's target.
         let rows = trace.trace.packets
         let lossPercent = 100 * Double(rows.count { $0.arrivalMilliseconds == nil }) / Double(max(rows.count, 1))
-        codecs.encoder.adaptForwardErrorCorrection(toLossPercent: LossAdaptation().targetPercent(reportedPercent: lossPercent))
+        codecs.encoder.adaptForwardErrorCorrection(toLossPercent: LossAdaptation().expectedLossPercent(smoothedLossPercent: lossPercent))
         let packets: EncodedSpeech?
         do {
             let samples = try Transcoder.convert(speech.samples, from: speech.format, to: codecs.encoder.format)
