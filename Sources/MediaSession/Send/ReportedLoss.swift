@@ -7,7 +7,7 @@ import Synchronization
 /// seen, so that a reader tells a new report of the same loss from the old one.
 final class ReportedLoss: Sendable {
     /// One report as read by the send path.
-    struct Snapshot: Equatable {
+    struct Snapshot {
         /// Reports recorded so far (wrapping); 0 before the first.
         let reportCount: UInt32
         /// The fraction lost of the newest report, in 1/256.
@@ -19,7 +19,7 @@ final class ReportedLoss: Sendable {
 
     private let word = Atomic<UInt32>(0)
 
-    /// Records a report block's fraction lost (I/O thread).
+    /// Records a report block's fraction lost (the I/O thread, the only writer).
     func record(fractionLost: UInt8) {
         let count = (word.load(ordering: .relaxed) >> 8) &+ 1
         // The count keeps 24 bits; after a wrap it skips 0, which means "no report yet".
