@@ -42,6 +42,24 @@ public protocol AudioEncoder {
         _ pcm: UnsafeBufferPointer<Int16>,
         into payload: UnsafeMutableRawBufferPointer
     ) throws(CodecError) -> Int
+
+    /// The packet loss, in percent, the encoder currently sizes its in-band forward error
+    /// correction for; nil when it sends none that depends on the loss (the default).
+    var forwardErrorCorrectionLossPercent: Int? { get }
+
+    /// Sizes the in-band forward error correction for `percent` packet loss, the loss the
+    /// receiver reports (RTCP): more redundancy as the loss rises, none at 0 %. Called between
+    /// two frames; it allocates nothing and does nothing for an encoder without such
+    /// redundancy (the default).
+    mutating func adaptForwardErrorCorrection(toLossPercent percent: Double)
+}
+
+extension AudioEncoder {
+    /// An encoder sends no loss-dependent redundancy unless it says so.
+    public var forwardErrorCorrectionLossPercent: Int? { nil }
+
+    /// An encoder without loss-dependent redundancy has nothing to adapt.
+    public mutating func adaptForwardErrorCorrection(toLossPercent percent: Double) {}
 }
 
 /// Decodes payloads into caller-provided PCM and conceals lost frames.

@@ -85,6 +85,25 @@ public final class OpusEncoder: AudioEncoder {
         return Int(written)
     }
 
+    /// The expected loss in-band FEC is sized for (``OpusEncoderConfiguration/expectedPacketLossPercent``)
+    /// when FEC is on, else nil.
+    public var forwardErrorCorrectionLossPercent: Int? {
+        configuration.inbandFEC ? configuration.expectedPacketLossPercent : nil
+    }
+
+    /// With in-band FEC on, sets the expected loss to `percent` rounded and clamped to 0…100
+    /// (`OPUS_SET_PACKET_LOSS_PERC`; at 0 libopus spends no bits on FEC); libopus is called
+    /// only when the rounded value changes. Without FEC, or for a value that is not a number,
+    /// nothing changes.
+    public func adaptForwardErrorCorrection(toLossPercent percent: Double) {
+        guard configuration.inbandFEC, !percent.isNaN else { return }
+        let rounded = Int(min(max(percent, 0), 100).rounded())
+        guard rounded != configuration.expectedPacketLossPercent,
+              mb_opus_encoder_set(handle.pointer, OPUS_SET_PACKET_LOSS_PERC_REQUEST, Int32(rounded)) == OPUS_OK
+        else { return }
+        configuration.expectedPacketLossPercent = rounded
+    }
+
     /// The range coder's final state after the last packet (`OPUS_GET_FINAL_RANGE`): equal in an
     /// encoder and a decoder that processed the same packet, and in two encoders fed the same
     /// input with the same settings.

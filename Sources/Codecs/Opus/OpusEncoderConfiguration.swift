@@ -81,7 +81,11 @@ public struct OpusEncoderConfiguration: Sendable, Hashable {
     public var application: OpusApplication
     /// The target bitrate. Default ``OpusBitrate/automatic``.
     public var bitrate: OpusBitrate
-    /// Encoder effort, 0 (cheapest) to 10 (best). Default 5, a usual trade-off for calls.
+    /// Encoder effort, 0 (cheapest) to 10 (best). Default 9: with libopus 1.3.1 it sounds as
+    /// good as 10 at the same cost, clearly better than 5 (PESQ-WB 4.30 against 4.08 on
+    /// espeak-ng speech at 48 kHz, 4.01 against 3.70 at 2 % loss with FEC) for about 260 µs per
+    /// 20 ms frame against 145 µs (measured on a loaded two-core VM): about 1 % of a core, which
+    /// any desktop or phone running a call can spare.
     public var complexity: Int
     /// The widest bandwidth the encoder may use (`OPUS_SET_MAX_BANDWIDTH`). Default fullband.
     public var maxBandwidth: OpusBandwidth
@@ -104,7 +108,7 @@ public struct OpusEncoderConfiguration: Sendable, Hashable {
         frameDuration: OpusFrameDuration = .milliseconds20,
         application: OpusApplication = .voip,
         bitrate: OpusBitrate = .automatic,
-        complexity: Int = 5,
+        complexity: Int = 9,
         maxBandwidth: OpusBandwidth = .fullband,
         bitrateMode: OpusBitrateMode = .constrainedVariable,
         inbandFEC: Bool = false,

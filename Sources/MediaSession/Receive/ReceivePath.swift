@@ -16,6 +16,8 @@ final class ReceivePath: @unchecked Sendable {
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
     private let monitor: PThreadLock<QualityMonitor>
     private let events: AsyncStream<MediaSessionEvent>.Continuation
+    /// Where the peer's loss reports go for the send path.
+    private let reportedLoss: ReportedLoss
     private let audioPayloadType: UInt8
     private let telephoneEventPayloadType: UInt8?
     private let comfortNoisePayloadType: UInt8?
@@ -30,8 +32,9 @@ final class ReceivePath: @unchecked Sendable {
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
-        events: AsyncStream<MediaSessionEvent>.Continuation
+        events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss()
     ) {
+        self.reportedLoss = reportedLoss
         self.epoch = epoch
         self.inbound = inbound
         self.monitor = monitor
@@ -171,10 +174,12 @@ final class ReceivePath: @unchecked Sendable {
     }
 
     /// The peer's report on our stream (its first block: a peer reports on one source only,
-    /// ours) to the quality monitor, and the round trip it implies.
+    /// ours) to the quality monitor and, for FEC sizing, to the send path; and the round trip
+    /// it implies.
     private func recordRoundTrip(_ blocks: RTCPReportBlocks, arrival: MediaTime, state: inout ReceiveState) {
         guard let block = blocks.first else { return }
         monitor.withLock { $0.recordRemoteReport(block, arrival: arrival) }
+        reportedLoss.record(fractionLost: block.fractionLost)
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         state.counters.roundTripMilliseconds = roundTrip.milliseconds
     }

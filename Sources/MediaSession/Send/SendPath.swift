@@ -4,7 +4,8 @@ import Locking
 
 /// The send path, owned by the audio thread: one frame at a time, encode into the packet
 /// buffer, packetise, protect in place and send; also telephone events and RTCP, which share
-/// its SRTP session and timestamp clock. Nothing is allocated per packet.
+/// its SRTP session and timestamp clock. Before each frame it sizes the encoder's FEC for the
+/// loss the peer reports (``LossAdaptation``). Nothing is allocated per packet.
 final class SendPath {
     private static let bufferBytes = 1536
     /// Room kept free for the SRTP tag and MKI.
@@ -36,10 +37,15 @@ final class SendPath {
     /// The send counters, published for the control plane after each packet.
     let counters = PThreadLock(SendCounters())
     private var sentSinceLastReport = false
+    /// The peer's newest loss report, written by the receive path.
+    private let reportedLoss: ReportedLoss
+    /// The expected loss FEC is sized for; nil when the encoder sends no FEC or the
+    /// configuration keeps the SDP's fixed setting.
+    private var expectedLoss: ExpectedLossTracker?
 
     init(
         media: NegotiatedAudio, configuration: MediaSessionConfiguration, encoder: any AudioEncoder,
-        outbound: consuming SRTPOutboundSession?, socket: UDPSocket, rtcpSocket: UDPSocket
+        outbound: consuming SRTPOutboundSession?, socket: UDPSocket, rtcpSocket: UDPSocket, reportedLoss: ReportedLoss
     ) {
         self.socket = socket
         self.rtcpSocket = rtcpSocket
@@ -56,6 +62,11 @@ final class SendPath {
         sequence = SequenceNumber(UInt16.random(in: 0...UInt16.max))
         timestamp = RTPTimestamp(UInt32.random(in: 0...UInt32.max))
         buffer = .allocate(byteCount: Self.bufferBytes, alignment: 16)
+        self.reportedLoss = reportedLoss
+        if let policy = configuration.lossAdaptation, encoder.forwardErrorCorrectionLossPercent != nil {
+            expectedLoss = ExpectedLossTracker(policy: policy, frameMilliseconds: media.packetTimeMilliseconds)
+        }
+        counters.withLock { $0.forwardErrorCorrectionLossPercent = encoder.forwardErrorCorrectionLossPercent }
     }
 
     deinit {
@@ -69,6 +80,7 @@ final class SendPath {
         _ pcm: UnsafeBufferPointer<Int16>, sends: Bool, muted: Bool, to destination: SocketAddress, nextDigit: () -> UInt8?
     ) {
         defer { timestamp = timestamp.advanced(by: timestampUnitsPerFrame) }
+        adaptForwardErrorCorrection()
         guard sends else {
             talkspurtStarts = true
             return
@@ -89,6 +101,16 @@ final class SendPath {
         send(payloadType: audioPayloadType, marker: marker, timestamp: timestamp, to: destination) { space in
             (try? encoder.encode(pcm, into: space)) ?? 0
         }
+    }
+
+    /// Moves the expected loss on by one frame and tells the encoder (which calls its library
+    /// only when the rounded value changes); publishes the setting when it changed.
+    private func adaptForwardErrorCorrection() {
+        guard let percent = expectedLoss?.advanceFrame(latest: reportedLoss.latest) else { return }
+        let before = encoder.forwardErrorCorrectionLossPercent
+        encoder.adaptForwardErrorCorrection(toLossPercent: percent)
+        let after = encoder.forwardErrorCorrectionLossPercent
+        if after != before { counters.withLock { $0.forwardErrorCorrectionLossPercent = after } }
     }
 
     /// Sends the next packet of the current or next key press; false when there is none.
@@ -208,4 +230,6 @@ struct SendCounters {
     var rtpPayloadBytes = 0
     var rtcpPackets = 0
     var failures = 0
+    /// The loss the encoder sizes its FEC for, if it sends any.
+    var forwardErrorCorrectionLossPercent: Int?
 }

@@ -194,6 +194,7 @@ final class AudioLoop: @unchecked Sendable {
         statistics.rtpPayloadBytesSent = sent.rtpPayloadBytes
         statistics.rtcpPacketsSent = sent.rtcpPackets
         statistics.sendFailures = sent.failures
+        statistics.forwardErrorCorrectionLossPercent = sent.forwardErrorCorrectionLossPercent
         return statistics
     }
 

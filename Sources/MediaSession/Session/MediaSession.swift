@@ -130,13 +130,14 @@ public final class MediaSession: Sendable {
         // The call's clock starts now: the jitter buffer counts milliseconds from here.
         let epoch = MediaClock.now()
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
+        let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
-            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation
+            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,
-            socket: socket, rtcpSocket: rtcpSocket ?? socket
+            socket: socket, rtcpSocket: rtcpSocket ?? socket, reportedLoss: reportedLoss
         )
         let audioLoop = try AudioLoop(
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,

@@ -65,6 +65,12 @@ public struct MediaSessionConfiguration: Sendable {
     public var cname: String
     /// The SSRC we send with. Default random.
     public var ssrc: UInt32
+    /// How the encoder's in-band FEC follows the loss the peer reports (Opus with
+    /// `useinbandfec=1`); nil keeps the expected loss fixed at the SDP default
+    /// (``OpusEncoderConfiguration/defaultExpectedLossWithFEC``). Default ``LossAdaptation``'s
+    /// defaults: the reported loss smoothed over 5 s (from 1 % before the first report), plus
+    /// 1 point, none under half a percent, at most 25 %.
+    public var lossAdaptation: LossAdaptation?
 
     /// A configuration with the documented defaults, overridden by whatever is passed.
     public init(
@@ -85,7 +91,8 @@ public struct MediaSessionConfiguration: Sendable {
         noMediaTimeoutSeconds: Double = 10,
         rtcpMinimumIntervalSeconds: Double = RTCPTransmissionInterval.defaultMinimumInterval,
         cname: String? = nil,
-        ssrc: UInt32? = nil
+        ssrc: UInt32? = nil,
+        lossAdaptation: LossAdaptation? = LossAdaptation()
     ) {
         self.localAddress = localAddress
         self.codecs = codecs
@@ -105,5 +112,6 @@ public struct MediaSessionConfiguration: Sendable {
         self.rtcpMinimumIntervalSeconds = rtcpMinimumIntervalSeconds
         self.cname = cname ?? "media-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))@engine"
         self.ssrc = ssrc ?? UInt32.random(in: 1...UInt32.max)
+        self.lossAdaptation = lossAdaptation
     }
 }

@@ -34,6 +34,10 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     public var jitterMilliseconds = 0.0
     /// The peer's packets lost (expected − received).
     public var packetsLost: Int64 = 0
+    /// The packet loss, in percent, our encoder sizes its in-band FEC for now (Opus sent with
+    /// `useinbandfec=1`; it follows the peer's reports, see
+    /// ``MediaSessionConfiguration/lossAdaptation``); nil when the codec sends no FEC.
+    public var forwardErrorCorrectionLossPercent: Int?
 
     /// All counters at zero.
     public init() {}

@@ -46,7 +46,7 @@ import Locking
         )
         send = SendPath(
             media: media, configuration: MediaSessionConfiguration(), encoder: codecs.encoder, outbound: outbound,
-            socket: sender, rtcpSocket: sender
+            socket: sender, rtcpSocket: sender, reportedLoss: ReportedLoss()
         )
         frame = .allocate(capacity: 160)
         for index in 0..<160 { (frame.baseAddress! + index).initialize(to: Int16(truncatingIfNeeded: index * 97)) }

@@ -2,6 +2,7 @@ import BenchmarkSuites
 import Codecs
 import Foundation
 import Jitter
+import MediaSession
 import NetworkModel
 
 /// `mediabench simulate`: replays a network trace through a jitter buffer (issue 5).
@@ -34,7 +35,8 @@ struct SimulateCommand: Command {
         Give --trace or --scenario. Prints playout delay (mean, p50, p95, p99), network, late and \
         effective loss, concealment, interruptions, time-stretch, recovery after spikes and CPU \
         per pull, all computed from what was played. With --audio, the speech is encoded one \
-        frame per packet with the codec's real encoder (Opus: 48 kHz, in-band FEC, as in \
+        frame per packet with the codec's real encoder (Opus: 48 kHz, in-band FEC sized for \
+        the trace's network loss as a call's loss reports would size it, as in \
         `mediabench call`; the speech may be 8, 12, 16, 24 or 48 kHz), decoded and concealed \
         by its real decoder, and what was played is written to --output at the speech's rate. \
         A scenario's trace is stamped at the codec's RTP clock.
@@ -138,6 +140,11 @@ struct SimulateCommand: Command {
         } catch {
             throw UsageError("--frame-ms: \(call.codec) cannot carry \(trace.frameMilliseconds) ms packets (\(error))")
         }
+        // A call's encoder sizes its FEC from the loss the callee reports (LossAdaptation's
+        // defaults); on a trace losing a steady share, it settles at that loss's target.
+        let rows = trace.trace.packets
+        let lossPercent = 100 * Double(rows.count { $0.arrivalMilliseconds == nil }) / Double(max(rows.count, 1))
+        codecs.encoder.adaptForwardErrorCorrection(toLossPercent: LossAdaptation().expectedLossPercent(smoothedLossPercent: lossPercent))
         let packets: EncodedSpeech?
         do {
             let samples = try Transcoder.convert(speech.samples, from: speech.format, to: codecs.encoder.format)
