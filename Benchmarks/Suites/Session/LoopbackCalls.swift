@@ -1,0 +1,72 @@
+import Foundation
+import MediaSession
+import RTP
+
+/// `count` two-way PCMU + SRTP calls on loopback: pairs of ``MediaSession``s with the session
+/// defaults a softphone gets (echo cancelling and denoising on, RTCP on its RFC 3550 schedule),
+/// negotiated through SDP text, each capturing ``TalkerSignal`` from a ``MemoryAudioEndpoint``
+/// paced by its own audio thread in real time, all received by one shared ``UDPEventLoop``.
+final class LoopbackCalls {
+    /// Every session, caller then callee, call by call.
+    let sessions: [MediaSession]
+    private let eventLoop: UDPEventLoop
+
+    /// Sets up and starts the calls; their microphones talk for `seconds`, then are silent.
+    init(count: Int, suite: SRTPCryptoSuite, seconds: Int) throws {
+        let eventLoop = try UDPEventLoop()
+        let source = TalkerSignal.samples(sampleRate: 8000, seconds: seconds)
+        var sessions: [MediaSession] = []
+        do {
+            for _ in 0..<count {
+                let caller = try MediaSession(configuration: Self.configuration(source: source, suite: suite), eventLoop: eventLoop)
+                let callee = try MediaSession(configuration: Self.configuration(source: source, suite: suite), eventLoop: eventLoop)
+                sessions += [caller, callee]
+                let offer = try SessionDescription(parsing: MediaNegotiation.offer(caller.localCapabilities).text)
+                let (answer, calleeMedia) = try MediaNegotiation.answer(to: offer, with: callee.localCapabilities)
+                let callerMedia = try MediaNegotiation.apply(
+                    answer: SessionDescription(parsing: answer.text), toOfferFrom: caller.localCapabilities
+                )
+                try callee.start(negotiated: calleeMedia)
+                try caller.start(negotiated: callerMedia)
+            }
+        } catch {
+            Self.stop(sessions)
+            eventLoop.shutdown()
+            throw error
+        }
+        self.sessions = sessions
+        self.eventLoop = eventLoop
+    }
+
+    /// The real-time failure counters summed over every session, as they stand.
+    var counters: RealTimeCounters {
+        sessions.reduce(into: RealTimeCounters()) { total, session in total.add(session) }
+    }
+
+    /// Hangs up every call and stops the I/O thread.
+    func stop() {
+        Self.stop(sessions)
+        eventLoop.shutdown()
+    }
+
+    /// Stops `sessions` from a few threads at once: each stop waits up to one 10 ms tick for
+    /// its audio thread, which one by one would add seconds to a run of hundreds.
+    private static func stop(_ sessions: [MediaSession]) {
+        let stoppers = min(16, sessions.count)
+        let done = DispatchGroup()
+        for first in 0..<stoppers {
+            done.enter()
+            Thread {
+                for index in stride(from: first, to: sessions.count, by: stoppers) { sessions[index].stop() }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+    }
+
+    private static func configuration(source: [Int16], suite: SRTPCryptoSuite) -> MediaSessionConfiguration {
+        MediaSessionConfiguration(
+            codecs: [.pcmu], srtpSuites: [suite], audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0))
+        )
+    }
+}
