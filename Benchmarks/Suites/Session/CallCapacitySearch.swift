@@ -63,6 +63,7 @@ struct CallCapacitySearch {
         row.setField("codec", "PCMU")
         row.setField("srtp", .string(suite.sdesName))
         row.setField("echo_cancel_denoise", "on (session default)")
+        row.setField("jitter_minimum_delay_ms", .number(LoopbackCalls.minimumJitterDelayMilliseconds))
         row.setField("window_seconds", .number(plan.windowSeconds))
         row.setField("load_average_before", loadBefore.map(BenchmarkValue.number) ?? .string("unknown"))
         row.setField("load_average_after", ProcessCPUTime.loadAverage().map(BenchmarkValue.number) ?? .string("unknown"))

@@ -1,4 +1,5 @@
 import Foundation
+import Jitter
 import MediaSession
 import RTP
 
@@ -6,7 +7,17 @@ import RTP
 /// defaults a softphone gets (echo cancelling and denoising on, RTCP on its RFC 3550 schedule),
 /// negotiated through SDP text, each capturing ``TalkerSignal`` from a ``MemoryAudioEndpoint``
 /// paced by its own audio thread in real time, all received by one shared ``UDPEventLoop``.
+///
+/// One setting differs from the defaults: the jitter buffers keep at least
+/// ``minimumJitterDelayMilliseconds``. On a clean loopback the adaptive buffer otherwise
+/// plays each packet within a millisecond of its arrival, and a sender woken a millisecond
+/// late (another process's turn on the core) is concealed; with the floor, a packet is
+/// concealed only when a thread ran more than two 10 ms periods late, the same slack a late
+/// audio tick is allowed.
 final class LoopbackCalls {
+    /// The jitter buffers' least delay above the fastest packet: two audio periods.
+    static let minimumJitterDelayMilliseconds = 20.0
+
     /// Every session, caller then callee, call by call.
     let sessions: [MediaSession]
     private let eventLoop: UDPEventLoop
@@ -65,8 +76,11 @@ final class LoopbackCalls {
     }
 
     private static func configuration(source: [Int16], suite: SRTPCryptoSuite) -> MediaSessionConfiguration {
-        MediaSessionConfiguration(
-            codecs: [.pcmu], srtpSuites: [suite], audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0))
+        var jitterBuffer = JitterBufferConfiguration()
+        jitterBuffer.minimumDelayMilliseconds = minimumJitterDelayMilliseconds
+        return MediaSessionConfiguration(
+            codecs: [.pcmu], srtpSuites: [suite], jitterBuffer: jitterBuffer,
+            audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0))
         )
     }
 }
