@@ -57,7 +57,7 @@ struct CallCapacitySearch {
             row.setField("cpu_percent_of_core_per_call", .number(cpu / 10_000))
             if let stagesTotalMicroseconds {
                 row.setField("stages_total_us_per_call_second", .number(stagesTotalMicroseconds))
-                row.setField("threads_and_waiting_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
+                row.setField("threading_overhead_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
             }
         }
         row.setField("codec", "PCMU")

@@ -16,7 +16,8 @@ import RTP
 /// - RTCP compounds and one quality report.
 ///
 /// Arrival and playout times follow a simulated clock, so the jitter buffer sees a perfect
-/// network. What this leaves out is what the threads cost: waking the audio thread every
+/// network. The jitter buffer decodes with ``G711Decoder`` itself, where the session reaches it
+/// through one existential call per frame. What this leaves out is what the threads cost: waking the audio thread every
 /// 10 ms, epoll on the I/O thread, and the locks between them (the capacity run's CPU time
 /// includes them).
 final class SessionSecondLoop {

@@ -42,6 +42,10 @@ enum SessionStageCosts {
     /// 20 ms pulled), timed by the harness, beside the sum of the same stages measured apart.
     private static func measurePaths(suite: SRTPCryptoSuite, stagesSum: Double, into context: BenchmarkContext) throws {
         let probe = try PipelineProbe(suite: suite)
+        let received = probe.exchangeFrame()
+        guard probe.exchangeFrame() == received + 1 else {
+            throw SessionBenchError("the probe's receive path did not accept its packets: got \(received) after one frame")
+        }
         let scratch = BenchmarkContext(suite: context.suite, options: context.options)
         let measured = scratch.measure(BenchmarkCase("send-receive-paths", implementations: [
             .ours { iterations in
