@@ -8,10 +8,15 @@ import RTP
 struct CallCapacitySearch {
     /// One step's outcome: how many calls, whether they kept up, and what they cost.
     struct Step {
+        /// Concurrent calls.
         let calls: Int
+        /// Which try of this count it was, from 1.
         let attempt: Int
+        /// What failed during the window (nothing, if the calls kept up).
         let counters: RealTimeCounters
+        /// Process CPU time used during the window.
         let cpuSeconds: Double
+        /// The window's length as measured.
         let windowSeconds: Double
 
         /// Process CPU time per call per second of audio, in microseconds.
@@ -20,21 +25,25 @@ struct CallCapacitySearch {
         }
     }
 
+    /// Step lengths, tries and resolution.
     let plan: CallCapacityPlan
+    /// The SRTP suite every call uses.
     let suite: SRTPCryptoSuite
 
     /// Runs the search, records its rows into `context` and returns the largest count that
-    /// kept up (0 when even one call did not).
+    /// kept up (0 when even one call did not). `stagesTotalMicroseconds` (the stages' CPU per
+    /// call-second) is set beside the measured CPU, to show what threading adds.
     @discardableResult
-    func run(into context: BenchmarkContext, stagesTotalMicroseconds: Double?) throws -> Int {
-        let loadBefore = ProcessCPUTime.loadAverage()
+    func run(into context: BenchmarkContext, stagesTotalMicroseconds: Double) throws -> Int {
+        let loadBefore = CPUUsage.loadAverage()
         var passing: Step?
         var failingCalls: Int?
         var calls = 1
         while failingCalls == nil, calls <= plan.maximumCalls {
             if let step = try tryStep(calls: calls, into: context) {
                 passing = step
-                calls *= 2
+                // Doubling, but the maximum itself is tried before the search gives up climbing.
+                calls = calls == plan.maximumCalls ? calls + 1 : min(calls * 2, plan.maximumCalls)
             } else {
                 failingCalls = calls
             }
@@ -47,7 +56,18 @@ struct CallCapacitySearch {
                 failingCalls = middle
             }
         }
-        var row = BenchmarkRow(suite: context.suite, caseName: "max-real-time-calls", implementation: "ours", unit: "calls")
+        context.record(summaryRow(
+            suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
+            stagesTotalMicroseconds: stagesTotalMicroseconds
+        ))
+        return passing?.calls ?? 0
+    }
+
+    /// The `max-real-time-calls` row: the figure, the CPU per call at it, and the conditions.
+    private func summaryRow(
+        suite suiteName: String, passing: Step?, failingCalls: Int?, loadBefore: Double?, stagesTotalMicroseconds: Double
+    ) -> BenchmarkRow {
+        var row = BenchmarkRow(suite: suiteName, caseName: "max-real-time-calls", implementation: "ours", unit: "calls")
         row.median = Double(passing?.calls ?? 0)
         row.setField("max_calls", .integer(passing?.calls ?? 0))
         row.setField("first_failing_calls", failingCalls.map(BenchmarkValue.integer) ?? .string("none up to \(plan.maximumCalls)"))
@@ -55,10 +75,8 @@ struct CallCapacitySearch {
             let cpu = passing.cpuMicrosecondsPerCallSecond
             row.setField("cpu_us_per_call_second", .number(cpu))
             row.setField("cpu_percent_of_core_per_call", .number(cpu / 10_000))
-            if let stagesTotalMicroseconds {
-                row.setField("stages_total_us_per_call_second", .number(stagesTotalMicroseconds))
-                row.setField("threading_overhead_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
-            }
+            row.setField("stages_total_us_per_call_second", .number(stagesTotalMicroseconds))
+            row.setField("threading_overhead_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
         }
         row.setField("codec", "PCMU")
         row.setField("srtp", .string(suite.sdesName))
@@ -66,9 +84,8 @@ struct CallCapacitySearch {
         row.setField("jitter_minimum_delay_ms", .number(LoopbackCalls.minimumJitterDelayMilliseconds))
         row.setField("window_seconds", .number(plan.windowSeconds))
         row.setField("load_average_before", loadBefore.map(BenchmarkValue.number) ?? .string("unknown"))
-        row.setField("load_average_after", ProcessCPUTime.loadAverage().map(BenchmarkValue.number) ?? .string("unknown"))
-        context.record(row)
-        return passing?.calls ?? 0
+        row.setField("load_average_after", CPUUsage.loadAverage().map(BenchmarkValue.number) ?? .string("unknown"))
+        return row
     }
 
     /// How far apart the passing and failing counts may stay.
@@ -93,10 +110,10 @@ struct CallCapacitySearch {
         defer { running.stop() }
         Thread.sleep(forTimeInterval: plan.warmUpSeconds)
         let countersBefore = running.counters
-        let cpuBefore = ProcessCPUTime.seconds()
+        let cpuBefore = CPUUsage.processSeconds()
         let start = ContinuousClock.now
         Thread.sleep(forTimeInterval: plan.windowSeconds)
-        let cpuSeconds = ProcessCPUTime.seconds() - cpuBefore
+        let cpuSeconds = CPUUsage.processSeconds() - cpuBefore
         let elapsed = ContinuousClock.now - start
         let counters = running.counters.since(countersBefore)
         let (seconds, attoseconds) = elapsed.components

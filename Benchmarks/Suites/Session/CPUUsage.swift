@@ -1,15 +1,15 @@
 import Glibc
 
-/// CPU time this process has used, user and system, on every thread (getrusage).
-enum ProcessCPUTime {
-    /// Seconds of CPU used so far.
-    static func seconds() -> Double {
+/// How busy this process and the machine are.
+enum CPUUsage {
+    /// Seconds of CPU this process has used so far, user and system, on every thread (getrusage).
+    static func processSeconds() -> Double {
         var usage = rusage()
         getrusage(RUSAGE_SELF.rawValue, &usage)
         return seconds(usage.ru_utime) + seconds(usage.ru_stime)
     }
 
-    /// The one-minute load average of the machine, or nil when unavailable.
+    /// The machine's one-minute load average, or nil when unavailable.
     static func loadAverage() -> Double? {
         var load = [0.0]
         return getloadavg(&load, 1) == 1 ? load[0] : nil
