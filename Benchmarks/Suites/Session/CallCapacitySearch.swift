@@ -18,6 +18,8 @@ struct CallCapacitySearch {
         let cpuSeconds: Double
         /// The window's length as measured.
         let windowSeconds: Double
+        /// How busy the whole machine was during the window (all processes, all cores), in percent.
+        let machineBusyPercent: Double?
 
         /// Process CPU time per call per second of audio, in microseconds.
         var cpuMicrosecondsPerCallSecond: Double {
@@ -111,15 +113,17 @@ struct CallCapacitySearch {
         Thread.sleep(forTimeInterval: plan.warmUpSeconds)
         let countersBefore = running.counters
         let cpuBefore = CPUUsage.processSeconds()
+        let machineBefore = CPUUsage.machineTicks()
         let start = ContinuousClock.now
         Thread.sleep(forTimeInterval: plan.windowSeconds)
         let cpuSeconds = CPUUsage.processSeconds() - cpuBefore
+        let machineBusyPercent = CPUUsage.busyPercent(from: machineBefore, to: CPUUsage.machineTicks())
         let elapsed = ContinuousClock.now - start
         let counters = running.counters.since(countersBefore)
         let (seconds, attoseconds) = elapsed.components
         return Step(
             calls: calls, attempt: attempt, counters: counters, cpuSeconds: cpuSeconds,
-            windowSeconds: Double(seconds) + Double(attoseconds) / 1e18
+            windowSeconds: Double(seconds) + Double(attoseconds) / 1e18, machineBusyPercent: machineBusyPercent
         )
     }
 
@@ -139,6 +143,7 @@ struct CallCapacitySearch {
         row.setField("send_failures", .integer(counters.sendFailures))
         row.setField("packets_received", .integer(counters.packetsReceived))
         row.setField("process_cpu_percent", .number(step.cpuSeconds * 100 / step.windowSeconds))
+        row.setField("machine_busy_percent", step.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
         return row
     }
 }
