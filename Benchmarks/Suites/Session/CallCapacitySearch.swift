@@ -79,6 +79,7 @@ struct CallCapacitySearch {
             row.setField("cpu_percent_of_core_per_call", .number(cpu / 10_000))
             row.setField("stages_total_us_per_call_second", .number(stagesTotalMicroseconds))
             row.setField("threading_overhead_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
+            row.setField("machine_busy_percent", passing.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
         }
         row.setField("codec", "PCMU")
         row.setField("srtp", .string(suite.sdesName))
