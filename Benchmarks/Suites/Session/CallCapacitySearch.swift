@@ -20,6 +20,8 @@ struct CallCapacitySearch {
         let windowSeconds: Double
         /// How busy the whole machine was during the window (all processes, all cores), in percent.
         let machineBusyPercent: Double?
+        /// The jitter buffers' mean playout delay at the window's end, in milliseconds.
+        let playoutDelayMilliseconds: Double
 
         /// Process CPU time per call per second of audio, in microseconds.
         var cpuMicrosecondsPerCallSecond: Double {
@@ -84,7 +86,7 @@ struct CallCapacitySearch {
         row.setField("codec", "PCMU")
         row.setField("srtp", .string(suite.sdesName))
         row.setField("echo_cancel_denoise", "on (session default)")
-        row.setField("jitter_minimum_delay_ms", .number(LoopbackCalls.minimumJitterDelayMilliseconds))
+        row.setField("jitter_delay_floor_ms", .number(LoopbackCalls.jitterDelayFloorMilliseconds))
         row.setField("window_seconds", .number(plan.windowSeconds))
         row.setField("load_average_before", loadBefore.map(BenchmarkValue.number) ?? .string("unknown"))
         row.setField("load_average_after", CPUUsage.loadAverage().map(BenchmarkValue.number) ?? .string("unknown"))
@@ -121,10 +123,12 @@ struct CallCapacitySearch {
         let machineBusyPercent = CPUUsage.busyPercent(from: machineBefore, to: CPUUsage.machineTicks())
         let elapsed = ContinuousClock.now - start
         let counters = running.counters.since(countersBefore)
+        let playoutDelay = running.meanPlayoutDelayMilliseconds
         let (seconds, attoseconds) = elapsed.components
         return Step(
             calls: calls, attempt: attempt, counters: counters, cpuSeconds: cpuSeconds,
-            windowSeconds: Double(seconds) + Double(attoseconds) / 1e18, machineBusyPercent: machineBusyPercent
+            windowSeconds: Double(seconds) + Double(attoseconds) / 1e18, machineBusyPercent: machineBusyPercent,
+            playoutDelayMilliseconds: playoutDelay
         )
     }
 
@@ -145,6 +149,7 @@ struct CallCapacitySearch {
         row.setField("packets_received", .integer(counters.packetsReceived))
         row.setField("process_cpu_percent", .number(step.cpuSeconds * 100 / step.windowSeconds))
         row.setField("machine_busy_percent", step.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
+        row.setField("mean_playout_delay_ms", .number(step.playoutDelayMilliseconds))
         return row
     }
 }

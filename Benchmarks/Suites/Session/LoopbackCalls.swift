@@ -8,15 +8,15 @@ import RTP
 /// negotiated through SDP text, each capturing ``TalkerSignal`` from a ``MemoryAudioEndpoint``
 /// paced by its own audio thread in real time, all received by one shared ``UDPEventLoop``.
 ///
-/// One setting differs from the defaults: the jitter buffers keep at least
-/// ``minimumJitterDelayMilliseconds``. On a clean loopback the adaptive buffer otherwise
-/// plays each packet within a millisecond of its arrival, and a sender woken a millisecond
-/// late (another process's turn on the core) is concealed; with the floor, a packet is
-/// concealed only when a thread ran more than two 10 ms periods late, the same slack a late
-/// audio tick is allowed.
+/// One setting differs from the defaults: the jitter buffers start at, and never go below,
+/// ``jitterDelayFloorMilliseconds`` (the default starts at 250 ms and may settle within a
+/// millisecond of the arrivals on a clean loopback). So every step is judged at the same
+/// slack from its first second: a packet is concealed only when a thread ran about two 10 ms
+/// periods late, the same slack a late audio tick is allowed, and a sender woken a
+/// millisecond late (another process's turn on the core) is not a failure.
 final class LoopbackCalls {
-    /// The jitter buffers' least delay above the fastest packet: two audio periods.
-    static let minimumJitterDelayMilliseconds = 20.0
+    /// The jitter buffers' first and least delay above the fastest packet: two audio periods.
+    static let jitterDelayFloorMilliseconds = 20.0
 
     /// Every session, caller then callee, call by call.
     let sessions: [MediaSession]
@@ -54,6 +54,11 @@ final class LoopbackCalls {
         sessions.reduce(into: RealTimeCounters()) { total, session in total.add(session) }
     }
 
+    /// The jitter buffers' playout delay now, averaged over the sessions, in milliseconds.
+    var meanPlayoutDelayMilliseconds: Double {
+        sessions.reduce(0) { $0 + $1.playoutStatistics.currentDelayMilliseconds } / Double(max(sessions.count, 1))
+    }
+
     /// Hangs up every call and stops the I/O thread.
     func stop() {
         Self.stop(sessions)
@@ -77,7 +82,8 @@ final class LoopbackCalls {
 
     private static func configuration(source: [Int16], suite: SRTPCryptoSuite) -> MediaSessionConfiguration {
         var jitterBuffer = JitterBufferConfiguration()
-        jitterBuffer.minimumDelayMilliseconds = minimumJitterDelayMilliseconds
+        jitterBuffer.initialDelayMilliseconds = jitterDelayFloorMilliseconds
+        jitterBuffer.minimumDelayMilliseconds = jitterDelayFloorMilliseconds
         return MediaSessionConfiguration(
             codecs: [.pcmu], srtpSuites: [suite], jitterBuffer: jitterBuffer,
             audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0))
