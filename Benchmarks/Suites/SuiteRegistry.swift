@@ -12,6 +12,7 @@ public enum SuiteRegistry {
         .srtp,
         .jitter,
         .analyze,
+        .session,
     ]
 
     /// The suite named `name`, if there is one.

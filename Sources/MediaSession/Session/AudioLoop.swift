@@ -4,6 +4,7 @@ import Jitter
 import QualityMetrics
 import RTP
 import Locking
+import Synchronization
 
 /// The call's audio thread: every 10 ms it pulls from the jitter buffer into playback, reads
 /// one capture period, runs echo cancellation and denoising, and every packet time hands one
@@ -32,6 +33,10 @@ final class AudioLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
     private static let maximumLagNanoseconds: Int64 = 40_000_000
+    /// A tick starting longer than this after the one before is late (two 10 ms periods).
+    private static let lateTickNanoseconds: Int64 = 20_000_000
+    /// Ticks that started late (see ``MediaSessionStatistics/lateAudioTicks``), read by any thread.
+    private let lateTicks = Atomic<Int>(0)
 
     private var endpoint: any AudioEndpoint
     private var endpointFailed = false
@@ -125,6 +130,7 @@ final class AudioLoop: @unchecked Sendable {
         var nextQualityReport = epoch + MediaTime(seconds: 1)
         var chunkIndex = 0
         var deadline = MediaClock.monotonicNanoseconds()
+        var previousTickStart: Int64?
         while true {
             // A copy of the control state: a retain of the digit queue, no allocation.
             let state = control.withLock { control -> CallControl in
@@ -137,6 +143,7 @@ final class AudioLoop: @unchecked Sendable {
             // After a long block in the device (or a stall), start again from now, not in a burst.
             deadline = max(deadline, MediaClock.monotonicNanoseconds() - Self.maximumLagNanoseconds)
             MediaClock.sleep(untilMonotonicNanoseconds: deadline)
+            countLateTick(previous: &previousTickStart)
             let now = MediaClock.now()
             _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
             transfer(captured: captured, played: played)
@@ -167,6 +174,16 @@ final class AudioLoop: @unchecked Sendable {
         send.sendReport(about: receive.reportBlock(now: end), voipMetrics: voipMetrics, now: end, goodbye: true, to: rtcpDestinationNow())
     }
 
+    /// Counts this tick as late when it starts more than two periods after `previous` (whatever
+    /// paced it: the timer, or a device blocking in `read`), and moves `previous` to now.
+    private func countLateTick(previous: inout Int64?) {
+        let start = MediaClock.monotonicNanoseconds()
+        if let previous, start - previous > Self.lateTickNanoseconds {
+            lateTicks.add(1, ordering: .relaxed)
+        }
+        previous = start
+    }
+
     /// Rates the last second and publishes it with the figures behind it.
     private func publishQualityReport(now: MediaTime) {
         let playout = jitterBuffer.statistics
@@ -195,7 +212,13 @@ final class AudioLoop: @unchecked Sendable {
         statistics.rtcpPacketsSent = sent.rtcpPackets
         statistics.sendFailures = sent.failures
         statistics.forwardErrorCorrectionLossPercent = sent.forwardErrorCorrectionLossPercent
+        statistics.lateAudioTicks = lateTicks.load(ordering: .relaxed)
         return statistics
+    }
+
+    /// The jitter buffer's figures so far.
+    var playoutStatistics: JitterBufferStatistics {
+        jitterBuffer.statistics
     }
 
     private func takeDigit() -> UInt8? {

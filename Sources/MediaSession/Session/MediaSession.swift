@@ -227,6 +227,13 @@ public final class MediaSession: Sendable {
         lastCall.withLock { $0 }?.statistics() ?? MediaSessionStatistics()
     }
 
+    /// The jitter buffer's figures so far: samples played and concealed, late and discarded
+    /// packets, delay (zero before start, final after stop). Each quality report carries the
+    /// same figures once a second; this reads them at any time.
+    public var playoutStatistics: JitterBufferStatistics {
+        lastCall.withLock { $0 }?.playoutStatistics ?? JitterBufferStatistics()
+    }
+
     private func update(_ change: (inout Running) -> Void) {
         let call = running.withLock { call -> Running? in
             guard call != nil else { return nil }

@@ -28,6 +28,10 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     public var jitterInboxDropped = 0
     /// Send attempts dropped because the socket buffer was full or the network refused.
     public var sendFailures = 0
+    /// Audio ticks (one per 10 ms) that began more than two periods after the tick before:
+    /// the audio thread did not get the CPU in time to serve a period, which a sound card plays
+    /// as an underrun. Stays zero while the machine keeps up with the call.
+    public var lateAudioTicks = 0
     /// The last round-trip time from RTCP, in milliseconds, if measured.
     public var roundTripMilliseconds: Double?
     /// The interarrival jitter of the peer's stream (RFC 3550), in milliseconds.

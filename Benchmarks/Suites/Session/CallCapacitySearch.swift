@@ -1,0 +1,155 @@
+import BenchmarkHarness
+import Foundation
+import RTP
+
+/// Finds the largest number of concurrent two-way calls (``LoopbackCalls``) this machine
+/// carries in real time, following a ``CallCapacityPlan``; records one row per step tried and
+/// a `max-real-time-calls` row with the figure and the process CPU time per call at it.
+struct CallCapacitySearch {
+    /// One step's outcome: how many calls, whether they kept up, and what they cost.
+    struct Step {
+        /// Concurrent calls.
+        let calls: Int
+        /// Which try of this count it was, from 1.
+        let attempt: Int
+        /// What failed during the window (nothing, if the calls kept up).
+        let counters: RealTimeCounters
+        /// Process CPU time used during the window.
+        let cpuSeconds: Double
+        /// The window's length as measured.
+        let windowSeconds: Double
+        /// How busy the whole machine was during the window (all processes, all cores), in percent.
+        let machineBusyPercent: Double?
+        /// The jitter buffers' mean playout delay at the window's end, in milliseconds.
+        let playoutDelayMilliseconds: Double
+
+        /// Process CPU time per call per second of audio, in microseconds.
+        var cpuMicrosecondsPerCallSecond: Double {
+            cpuSeconds * 1_000_000 / (Double(calls) * windowSeconds)
+        }
+    }
+
+    /// Step lengths, tries and resolution.
+    let plan: CallCapacityPlan
+    /// The SRTP suite every call uses.
+    let suite: SRTPCryptoSuite
+
+    /// Runs the search, records its rows into `context` and returns the largest count that
+    /// kept up (0 when even one call did not). `stagesTotalMicroseconds` (the stages' CPU per
+    /// call-second) is set beside the measured CPU, to show what threading adds.
+    @discardableResult
+    func run(into context: BenchmarkContext, stagesTotalMicroseconds: Double) throws -> Int {
+        let loadBefore = CPUUsage.loadAverage()
+        var passing: Step?
+        var failingCalls: Int?
+        var calls = 1
+        while failingCalls == nil, calls <= plan.maximumCalls {
+            if let step = try tryStep(calls: calls, into: context) {
+                passing = step
+                // Doubling, but the maximum itself is tried before the search gives up climbing.
+                calls = calls == plan.maximumCalls ? calls + 1 : min(calls * 2, plan.maximumCalls)
+            } else {
+                failingCalls = calls
+            }
+        }
+        while let failing = failingCalls, failing - (passing?.calls ?? 0) > tolerance(above: passing?.calls ?? 0) {
+            let middle = ((passing?.calls ?? 0) + failing) / 2
+            if let step = try tryStep(calls: middle, into: context) {
+                passing = step
+            } else {
+                failingCalls = middle
+            }
+        }
+        context.record(summaryRow(
+            suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
+            stagesTotalMicroseconds: stagesTotalMicroseconds
+        ))
+        return passing?.calls ?? 0
+    }
+
+    /// The `max-real-time-calls` row: the figure, the CPU per call at it, and the conditions.
+    private func summaryRow(
+        suite suiteName: String, passing: Step?, failingCalls: Int?, loadBefore: Double?, stagesTotalMicroseconds: Double
+    ) -> BenchmarkRow {
+        var row = BenchmarkRow(suite: suiteName, caseName: "max-real-time-calls", implementation: "ours", unit: "calls")
+        row.median = Double(passing?.calls ?? 0)
+        row.setField("max_calls", .integer(passing?.calls ?? 0))
+        row.setField("first_failing_calls", failingCalls.map(BenchmarkValue.integer) ?? .string("none up to \(plan.maximumCalls)"))
+        if let passing {
+            let cpu = passing.cpuMicrosecondsPerCallSecond
+            row.setField("cpu_us_per_call_second", .number(cpu))
+            row.setField("cpu_percent_of_core_per_call", .number(cpu / 10_000))
+            row.setField("stages_total_us_per_call_second", .number(stagesTotalMicroseconds))
+            row.setField("threading_overhead_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
+            row.setField("machine_busy_percent", passing.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
+        }
+        row.setField("codec", "PCMU")
+        row.setField("srtp", .string(suite.sdesName))
+        row.setField("echo_cancel_denoise", "on (session default)")
+        row.setField("jitter_delay_floor_ms", .number(LoopbackCalls.jitterDelayFloorMilliseconds))
+        row.setField("window_seconds", .number(plan.windowSeconds))
+        row.setField("load_average_before", loadBefore.map(BenchmarkValue.number) ?? .string("unknown"))
+        row.setField("load_average_after", CPUUsage.loadAverage().map(BenchmarkValue.number) ?? .string("unknown"))
+        return row
+    }
+
+    /// How far apart the passing and failing counts may stay.
+    private func tolerance(above calls: Int) -> Int {
+        max(1, Int(Double(calls) * plan.resolution))
+    }
+
+    /// Runs `calls` calls up to ``CallCapacityPlan/attemptsPerStep`` times, recording each
+    /// try; returns the try that kept up, or nil when none did.
+    private func tryStep(calls: Int, into context: BenchmarkContext) throws -> Step? {
+        for attempt in 1...plan.attemptsPerStep {
+            let step = try runStep(calls: calls, attempt: attempt)
+            context.record(row(for: step, suite: context.suite))
+            if step.counters.keptUp { return step }
+        }
+        return nil
+    }
+
+    private func runStep(calls: Int, attempt: Int) throws -> Step {
+        let talkSeconds = Int((plan.warmUpSeconds + plan.windowSeconds).rounded(.up)) + 2
+        let running = try LoopbackCalls(count: calls, suite: suite, seconds: talkSeconds)
+        defer { running.stop() }
+        Thread.sleep(forTimeInterval: plan.warmUpSeconds)
+        let countersBefore = running.counters
+        let cpuBefore = CPUUsage.processSeconds()
+        let machineBefore = CPUUsage.machineTicks()
+        let start = ContinuousClock.now
+        Thread.sleep(forTimeInterval: plan.windowSeconds)
+        let cpuSeconds = CPUUsage.processSeconds() - cpuBefore
+        let machineBusyPercent = CPUUsage.busyPercent(from: machineBefore, to: CPUUsage.machineTicks())
+        let elapsed = ContinuousClock.now - start
+        let counters = running.counters.since(countersBefore)
+        let playoutDelay = running.meanPlayoutDelayMilliseconds
+        let (seconds, attoseconds) = elapsed.components
+        return Step(
+            calls: calls, attempt: attempt, counters: counters, cpuSeconds: cpuSeconds,
+            windowSeconds: Double(seconds) + Double(attoseconds) / 1e18, machineBusyPercent: machineBusyPercent,
+            playoutDelayMilliseconds: playoutDelay
+        )
+    }
+
+    /// A step's row: its CPU per call-second as the figure, its failure counters as fields.
+    private func row(for step: Step, suite: String) -> BenchmarkRow {
+        let caseName = step.attempt == 1 ? "capacity-\(step.calls)-calls" : "capacity-\(step.calls)-calls-try-\(step.attempt)"
+        var row = BenchmarkRow(suite: suite, caseName: caseName, implementation: "ours", unit: "µs CPU/call-s")
+        row.median = step.cpuMicrosecondsPerCallSecond
+        let counters = step.counters
+        row.setField("calls", .integer(step.calls))
+        row.setField("kept_up", .string(counters.keptUp ? "yes" : "no"))
+        row.setField("concealed_samples", .integer(counters.concealedSamples))
+        row.setField("late_packets", .integer(counters.latePackets))
+        row.setField("discarded_packets", .integer(counters.discardedPackets))
+        row.setField("late_audio_ticks", .integer(counters.lateAudioTicks))
+        row.setField("lost_packets", .integer(Int(clamping: counters.lostPackets)))
+        row.setField("send_failures", .integer(counters.sendFailures))
+        row.setField("packets_received", .integer(counters.packetsReceived))
+        row.setField("process_cpu_percent", .number(step.cpuSeconds * 100 / step.windowSeconds))
+        row.setField("machine_busy_percent", step.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
+        row.setField("mean_playout_delay_ms", .number(step.playoutDelayMilliseconds))
+        return row
+    }
+}

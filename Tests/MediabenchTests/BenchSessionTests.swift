@@ -1,0 +1,65 @@
+import BenchmarkHarness
+import BenchmarkSuites
+import Foundation
+import Testing
+
+/// `bench session` in a tiny mode: one and two calls for a second each, and two runs of the
+/// stage costs; real calls on loopback, so they run alone.
+@Suite(.serialized) struct BenchSessionTests {
+    /// One report shared by the tests (the run takes several seconds).
+    private static let report = BenchmarkRunner(options: BenchmarkOptions(runs: 2, batchNanoseconds: 1_000_000))
+        .run([.session(capacity: CallCapacityPlan(warmUpSeconds: 1, windowSeconds: 1, maximumCalls: 2, attemptsPerStep: 3, resolution: 0))])
+
+    @Test func findsACapacityOfAtLeastOneCall() throws {
+        #expect(Self.report.failures.isEmpty, "\(Self.report.failures)")
+        let capacity = try #require(Self.report.rows.first { $0.caseName == "max-real-time-calls" })
+        #expect((1.0...2.0).contains(capacity.median ?? 0), "\(capacity)")
+        #expect(capacity.field("max_calls") == .integer(Int(capacity.median ?? 0)))
+        guard case let .number(cpu)? = capacity.field("cpu_us_per_call_second") else {
+            Issue.record("no CPU per call: \(capacity)")
+            return
+        }
+        // A call costs something, and less than the two cores of this machine.
+        #expect(cpu > 0 && cpu < 2_000_000)
+        // Every step that kept up says so, and the capacity is one of them.
+        let steps = Self.report.rows.filter { $0.caseName.hasPrefix("capacity-") }
+        #expect(steps.contains { $0.field("calls") == capacity.field("max_calls") && $0.field("kept_up") == "yes" })
+        #expect(steps.allSatisfy { ($0.field("packets_received").flatMap(\.integerValue) ?? 0) > 0 })
+    }
+
+    @Test func costsEveryStageOfTheCall() {
+        let stages = Self.report.rows.filter { $0.caseName.hasPrefix("stage-") }
+        #expect(stages.map(\.caseName) == [
+            "stage-capture", "stage-echo-cancel-denoise", "stage-g711-encode", "stage-rtp-packetise", "stage-srtp-protect",
+            "stage-udp-send", "stage-udp-receive", "stage-srtp-unprotect", "stage-rtp-parse-statistics", "stage-jitter-insert",
+            "stage-jitter-pull", "stage-rtcp", "stage-quality-report",
+        ])
+        for row in stages {
+            #expect((row.median ?? 0) > 0, "\(row.caseName) costs nothing")
+            #expect(row.unit == "µs/call-s")
+        }
+        let total = Self.report.rows.first { $0.caseName == "stages-total" }?.median ?? 0
+        #expect(abs(total - stages.compactMap(\.median).reduce(0, +)) < total * 0.5, "the total is about the sum of the stages")
+    }
+
+    @Test func jsonCarriesTheFigures() throws {
+        let data = Data(Self.report.jsonText.utf8)
+        let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        let capacity = try #require(objects.first { $0["case"] as? String == "max-real-time-calls" })
+        for key in ["suite", "case", "implementation", "unit", "median", "max_calls", "cpu_us_per_call_second", "cpu_percent_of_core_per_call",
+                    "stages_total_us_per_call_second", "load_average_before", "load_average_after"] {
+            #expect(capacity[key] != nil, "max-real-time-calls lacks \(key)")
+        }
+        let stage = try #require(objects.first { $0["case"] as? String == "stage-srtp-protect" })
+        for key in ["median", "p95", "runs", "percent_of_core", "per_call_second"] {
+            #expect(stage[key] != nil, "stage-srtp-protect lacks \(key)")
+        }
+    }
+}
+
+extension BenchmarkValue {
+    /// The whole number held, if any.
+    fileprivate var integerValue: Int? {
+        if case let .integer(value) = self { value } else { nil }
+    }
+}
