@@ -83,7 +83,6 @@ public final class Preprocessor {
         try set(SPEEX_PREPROCESS_SET_AGC, configuration.automaticGainControl ? 1 : 0, "SPEEX_PREPROCESS_SET_AGC")
         var level = Float(configuration.automaticGainControlLevel)
         try check(speex_preprocess_ctl(handle.pointer, SPEEX_PREPROCESS_SET_AGC_LEVEL, &level), "SPEEX_PREPROCESS_SET_AGC_LEVEL")
-        try set(SPEEX_PREPROCESS_SET_VAD, 0, "SPEEX_PREPROCESS_SET_VAD")
         try set(SPEEX_PREPROCESS_SET_ECHO_SUPPRESS, configuration.echoSuppressionDecibels, "SPEEX_PREPROCESS_SET_ECHO_SUPPRESS")
         try set(
             SPEEX_PREPROCESS_SET_ECHO_SUPPRESS_ACTIVE, configuration.echoSuppressionActiveDecibels,
