@@ -21,9 +21,9 @@ trap 'rm -rf "$work"' EXIT
 .build/release/mediabench call --duration "$seconds" --scenario "$scenario" --codec opus \
     --srtp AEAD_AES_128_GCM > "$work/call.log" 2>&1 &
 pid=$!
-# Sample while the call runs; the summary that follows (mouth-to-ear over the whole recording,
-# the WAV) is one-off work at the end, not a leak.
-while kill -0 "$pid" 2>/dev/null && ! grep -q '^summary' "$work/call.log"; do
+# Sample while the call runs (until its last quality line); the summary that follows
+# (mouth-to-ear over the whole recording, the WAV) is one-off work at the end, not a leak.
+while kill -0 "$pid" 2>/dev/null && ! grep -q "^t=$((seconds - 1))s " "$work/call.log"; do
     awk '/^VmRSS/ { print $2 }' "/proc/$pid/status" 2>/dev/null >> "$work/rss.kb" || true
     sleep 5
 done

@@ -22,7 +22,6 @@ enum AudioAlignment {
     static func lags(of received: [Int16], behind sent: [Int16], sampleRate: Int, maximumLagSamples: Int, windowSamples: Int) -> [Match] {
         let block = max(1, sampleRate / 1000)
         let sentEnvelope = envelope(sent, block: block), receivedEnvelope = envelope(received, block: block)
-        let sentSamples = sent.map(Double.init), receivedSamples = received.map(Double.init)
         let windowBlocks = max(1, windowSamples / block)
         let overallEnergy = sentEnvelope.reduce(0) { $0 + $1 * $1 } / Double(max(sentEnvelope.count, 1))
         var matches: [Match] = []
@@ -30,12 +29,12 @@ enum AudioAlignment {
             let window = windowStart..<(windowStart + windowBlocks)
             let energy = sentEnvelope[window].reduce(0) { $0 + $1 * $1 } / Double(windowBlocks)
             guard energy > overallEnergy / 4,
-                  let coarse = bestLag(of: receivedEnvelope, behind: sentEnvelope, in: 0...(maximumLagSamples / block), window: window)
+                  let coarse = bestLag(of: receivedEnvelope, behind: sentEnvelope, in: 0...(maximumLagSamples / block), window: window, value: { $0 })
             else { continue }
             let loudest = loudestSpan(of: sentEnvelope, in: window, blocks: min(250, windowBlocks))
             let search = max(0, (coarse.lag - 2) * block)...((coarse.lag + 2) * block)
-            guard let fine = bestLag(of: receivedSamples, behind: sentSamples, in: search, window: (loudest.lowerBound * block)..<(loudest.upperBound * block))
-            else { continue }
+            let loudestSamples = (loudest.lowerBound * block)..<(loudest.upperBound * block)
+            guard let fine = bestLag(of: received, behind: sent, in: search, window: loudestSamples, value: { Double($0) }) else { continue }
             matches.append(Match(sentStart: windowStart * block, lagSamples: fine.lag, correlation: fine.correlation))
         }
         return matches
@@ -59,8 +58,12 @@ enum AudioAlignment {
     }
 
     /// The lag in `lags` at which `received[i + lag]` best matches `sent[i]` for `i` in `window`
-    /// (means removed over the window, so a louder or quieter copy matches as well).
-    private static func bestLag(of received: [Double], behind sent: [Double], in lags: ClosedRange<Int>, window: Range<Int>) -> (lag: Int, correlation: Double)? {
+    /// (means removed over the window, so a louder or quieter copy matches as well). `value`
+    /// reads an element as a number: the samples are not copied (an hour of 48 kHz audio as
+    /// `Double` would take 1.4 GB).
+    private static func bestLag<Sample>(
+        of received: [Sample], behind sent: [Sample], in lags: ClosedRange<Int>, window: Range<Int>, value: (Sample) -> Double
+    ) -> (lag: Int, correlation: Double)? {
         var best: (lag: Int, correlation: Double)?
         sent.withUnsafeBufferPointer { sent in
             received.withUnsafeBufferPointer { received in
@@ -70,7 +73,7 @@ enum AudioAlignment {
                     let count = Double(end - start)
                     var sumA = 0.0, sumB = 0.0, product = 0.0, energyA = 0.0, energyB = 0.0
                     for index in start..<end {
-                        let a = sent[index], b = received[index + lag]
+                        let a = value(sent[index]), b = value(received[index + lag])
                         sumA += a
                         sumB += b
                         product += a * b
