@@ -7,7 +7,7 @@
 /// "played" when that packet was decoded (or recovered) and the decision was decoded audio;
 /// otherwise it concealed. Playout delay is measured at each pull that played:
 /// the pull time minus the send time of the sample being played.
-public struct PlayoutScore: Sendable, Equatable {
+public struct PlayoutScore: Sendable, Hashable {
     /// Mean playout delay in milliseconds (send to play).
     public var meanDelayMilliseconds: Double
     /// Median playout delay in milliseconds.

@@ -7,49 +7,25 @@ import Jitter
 /// Delays run from a sample's earliest possible arrival (its RTP time on the schedule of the
 /// stream's fastest packet) to its playout, so they hold the buffering the network's jitter
 /// needed, not the network's own transit time, which a one-ended capture cannot tell.
+@dynamicMemberLookup
 public struct JitterBufferReport: Sendable, Hashable, Encodable {
     /// Whether the payloads were decoded by the real codec; when not (a codec the project
     /// cannot decode), packets were replayed as silence of their duration and only the
     /// figures, not the audio, are available.
     public var audioDecoded: Bool
-    /// Mean playout delay in milliseconds.
-    public var meanDelayMilliseconds: Double
-    /// Median playout delay in milliseconds (1 ms resolution).
-    public var p50DelayMilliseconds: Double
-    /// 95th percentile of the playout delay in milliseconds.
-    public var p95DelayMilliseconds: Double
-    /// 99th percentile of the playout delay in milliseconds.
-    public var p99DelayMilliseconds: Double
-    /// Packets that never arrived, in percent of those sent.
-    public var networkLossPercent: Double
-    /// Packets that arrived but were not played (too late, or dropped), in percent of those sent.
-    public var lateLossPercent: Double
-    /// Packets not played for any reason, in percent of those sent: network plus late loss,
-    /// less what FEC recovered.
-    public var effectiveLossPercent: Double
-    /// Pulls that concealed while media was due, in percent of those where media was due.
-    public var concealmentPercent: Double
-    /// Runs of concealing pulls.
-    public var concealmentEvents: Int
-    /// Runs of concealment of 150 ms or more.
-    public var interruptions: Int
-    /// Audio added or removed by time-stretching, in percent of the audio played.
-    public var timeStretchPercent: Double
+    /// The replay's score: delay, loss, concealment and time-stretch, read through the report
+    /// (`report.p95DelayMilliseconds`).
+    public var score: PlayoutScore
 
     /// The report of a finished replay's score.
     public init(_ score: PlayoutScore, audioDecoded: Bool) {
         self.audioDecoded = audioDecoded
-        meanDelayMilliseconds = score.meanDelayMilliseconds
-        p50DelayMilliseconds = score.p50DelayMilliseconds
-        p95DelayMilliseconds = score.p95DelayMilliseconds
-        p99DelayMilliseconds = score.p99DelayMilliseconds
-        networkLossPercent = score.networkLossPercent
-        lateLossPercent = score.lateLossPercent
-        effectiveLossPercent = score.effectiveLossPercent
-        concealmentPercent = score.concealmentPercent
-        concealmentEvents = score.concealmentEvents
-        interruptions = score.interruptions
-        timeStretchPercent = score.timeStretchPercent
+        self.score = score
+    }
+
+    /// A figure of the score.
+    public subscript<Value>(dynamicMember keyPath: KeyPath<PlayoutScore, Value>) -> Value {
+        score[keyPath: keyPath]
     }
 
     enum CodingKeys: String, CodingKey {
@@ -59,6 +35,23 @@ public struct JitterBufferReport: Sendable, Hashable, Encodable {
         case networkLossPercent = "network_loss_percent", lateLossPercent = "late_loss_percent"
         case effectiveLossPercent = "effective_loss_percent", concealmentPercent = "concealment_percent"
         case concealmentEvents = "concealment_events", interruptions, timeStretchPercent = "time_stretch_percent"
+    }
+
+    /// The figures that apply to a replay, under DESIGN.md's keys (a replay has no stalls to
+    /// recover from and its pull timings say nothing about the capture).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(audioDecoded, forKey: .audioDecoded)
+        let figures: [(CodingKeys, Double)] = [
+            (.meanDelayMilliseconds, score.meanDelayMilliseconds), (.p50DelayMilliseconds, score.p50DelayMilliseconds),
+            (.p95DelayMilliseconds, score.p95DelayMilliseconds), (.p99DelayMilliseconds, score.p99DelayMilliseconds),
+            (.networkLossPercent, score.networkLossPercent), (.lateLossPercent, score.lateLossPercent),
+            (.effectiveLossPercent, score.effectiveLossPercent), (.concealmentPercent, score.concealmentPercent),
+            (.timeStretchPercent, score.timeStretchPercent),
+        ]
+        for (key, value) in figures { try container.encode(value, forKey: key) }
+        try container.encode(score.concealmentEvents, forKey: .concealmentEvents)
+        try container.encode(score.interruptions, forKey: .interruptions)
     }
 }
 
