@@ -1,4 +1,5 @@
 import Codecs
+import Jitter
 import MediaSession
 import NetworkModel
 import RTP
@@ -21,6 +22,8 @@ struct CallSettings {
     var speech: [Int16]?
     /// Where to record what left the relay, if anywhere.
     var capturePath: String?
+    /// Both sessions' jitter buffers.
+    var jitterBuffer = JitterBufferConfiguration()
 
     /// The PCM format of the call's audio: 8 kHz mono for G.711, 48 kHz mono for Opus.
     var audioFormat: AudioFormat {

@@ -114,7 +114,8 @@ struct RelayedCall {
 
     private func configuration(audio: TimedAudioEndpoint) -> MediaSessionConfiguration {
         MediaSessionConfiguration(
-            codecs: [settings.sdpCodec], srtpSuites: settings.srtp.map { [$0] } ?? [], echoCancellation: false,
+            codecs: [settings.sdpCodec], srtpSuites: settings.srtp.map { [$0] } ?? [], jitterBuffer: settings.jitterBuffer,
+            echoCancellation: false,
             noiseSuppression: false, audio: .endpoint(audio), rtcpMinimumIntervalSeconds: 1
         )
     }

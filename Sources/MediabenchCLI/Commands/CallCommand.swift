@@ -19,6 +19,8 @@ struct CallCommand: Command {
         "input", "IN.wav", .string, help: "Speech sent by the caller (default: a built-in test signal).")
     static let output = Option("output", "OUT.wav", .string, help: "Where to write what the callee heard.")
     static let capture = Option("capture", "FILE.pcap", .string, help: "Write what went over the wire to a pcap file.")
+    static let jitterBuffer = Option(
+        "jitter-buffer", JitterBufferChoice.values, .string, help: "Both sessions' jitter buffers (default: ours).")
 
     let name = "call"
     let summary = "Make a call between two sessions over loopback UDP through an impaired network."
@@ -35,7 +37,7 @@ struct CallCommand: Command {
     var arguments: [any ArgumentDeclaring] {
         [
             Self.codec, Self.srtp, Self.duration, Self.scenario, Self.seed, Self.dtmf, Self.input, Self.output,
-            Self.capture,
+            Self.capture, Self.jitterBuffer,
         ]
     }
 
@@ -48,6 +50,7 @@ struct CallCommand: Command {
         settings.seed = arguments[Self.seed] ?? 1
         settings.dtmf = try CallSettings.dtmfDigits(arguments[Self.dtmf] ?? "")
         settings.capturePath = arguments[Self.capture]
+        settings.jitterBuffer = try JitterBufferChoice.configuration(arguments[Self.jitterBuffer] ?? "ours")
         if let input = arguments[Self.input] {
             settings.speech = try Self.speech(from: input, in: settings.audioFormat)
         }

@@ -24,7 +24,9 @@ struct DemoCommand: Command {
         callee heard), demo-wire.pcap (the SRTP packets that left the relay) and report.html \
         (the offline analyzer's quality report of that capture, decrypted with the call's keys) into DIR.
         """
-    var arguments: [any ArgumentDeclaring] { [Self.codec, Self.duration, Self.scenario, Self.outputDirectory] }
+    var arguments: [any ArgumentDeclaring] {
+        [Self.codec, Self.duration, Self.scenario, CallCommand.jitterBuffer, Self.outputDirectory]
+    }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         let directory = URL(fileURLWithPath: arguments[Self.outputDirectory] ?? ".")
@@ -34,6 +36,7 @@ struct DemoCommand: Command {
         settings.durationSeconds = arguments[Self.duration] ?? 10
         settings.scenario = try CallSettings.scenario(named: arguments[Self.scenario] ?? "heavy-jitter")
         settings.dtmf = "1234#"
+        settings.jitterBuffer = try JitterBufferChoice.configuration(arguments[CallCommand.jitterBuffer] ?? "ours")
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

@@ -14,7 +14,7 @@ struct SimulateCommand: Command {
     static let seed = Option(
         "seed", "N", .unsignedInteger, help: "Seed of the scenario's random generator (default: 1).")
     static let jitterBuffer = Option(
-        "jitter-buffer", "ours|fixed:MS", .string, help: "The buffer to replay through (default: ours).")
+        "jitter-buffer", JitterBufferChoice.values, .string, help: "The buffer to replay through (default: ours).")
     static let clockRate = Option(
         "clock-rate", "HZ", .positiveInteger, help: "RTP clock rate of the trace (default: the codec's, 8000 or 48000).")
     static let frameDuration = Option(
@@ -56,8 +56,7 @@ struct SimulateCommand: Command {
             throw UsageError("--clock-rate: \(call.codec) packets are stamped at \(codecClockRate) Hz, not \(clockRate) Hz")
         }
         let trace = try Self.trace(arguments, clockRate: clockRate)
-        var configuration = JitterBufferConfiguration()
-        configuration.delayPolicy = try Self.policy(arguments[Self.jitterBuffer] ?? "ours")
+        let configuration = try JitterBufferChoice.configuration(arguments[Self.jitterBuffer] ?? "ours")
         if let speech {
             try Self.playSpeech(from: speech.input, to: speech.output, call: call, trace: trace, configuration: configuration)
         }
@@ -172,14 +171,6 @@ struct SimulateCommand: Command {
     }
 
     /// `ours` or `fixed:MS`.
-    private static func policy(_ text: String) throws -> DelayPolicy {
-        if text == "ours" { return .adaptive }
-        if text.hasPrefix("fixed:"), let milliseconds = Double(text.dropFirst(6)), milliseconds >= 0, milliseconds.isFinite {
-            return .fixed(milliseconds: milliseconds)
-        }
-        throw UsageError("--jitter-buffer: expected ours or fixed:MS, got '\(text)'")
-    }
-
     private static func text(_ score: PlayoutScore, trace: String, buffer: String) -> String {
         func format(_ value: Double) -> String { String(format: "%.2f", value) }
         let recovery = score.recoveryMilliseconds.map { $0.map { format($0) } ?? "never" }
