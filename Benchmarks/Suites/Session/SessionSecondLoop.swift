@@ -174,12 +174,7 @@ final class SessionSecondLoop {
     /// The once-a-second report: the jitter buffer's figures into the monitor, then its rating.
     private func makeQualityReport(_ timer: inout StageTimer) {
         timer.restart()
-        let playout = jitterBuffer.statistics
-        monitor.update(playout: PlayoutFigures(
-            currentDelayMilliseconds: playout.currentDelayMilliseconds, targetDelayMilliseconds: playout.targetDelayMilliseconds,
-            latePackets: playout.latePackets, discardedPackets: playout.packetsDiscarded, concealedSamples: playout.concealedSamples,
-            playedSamples: playout.playedSamples, interruptions: playout.interruptions
-        ))
+        monitor.update(playout: PlayoutFigures(jitterBuffer.statistics))
         blackHole(monitor.makeReport(now: arrival))
         timer.lap(.qualityReport)
     }

@@ -187,13 +187,8 @@ final class AudioLoop: @unchecked Sendable {
     /// Rates the last second and publishes it with the figures behind it.
     private func publishQualityReport(now: MediaTime) {
         let playout = jitterBuffer.statistics
-        let figures = PlayoutFigures(
-            currentDelayMilliseconds: playout.currentDelayMilliseconds, targetDelayMilliseconds: playout.targetDelayMilliseconds,
-            latePackets: playout.latePackets, discardedPackets: playout.packetsDiscarded,
-            concealedSamples: playout.concealedSamples, playedSamples: playout.playedSamples, interruptions: playout.interruptions
-        )
         let report = monitor.withLock { monitor in
-            monitor.update(playout: figures)
+            monitor.update(playout: PlayoutFigures(playout))
             return monitor.makeReport(now: now)
         }
         if let remoteSSRC = receive.remoteSSRC {

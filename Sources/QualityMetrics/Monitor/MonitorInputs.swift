@@ -44,17 +44,9 @@ public struct ReceptionCounters: Sendable, Hashable {
 
 /// What the playout (the jitter buffer) reports, in cumulative counters and current delays.
 ///
-/// The session fills it from its jitter buffer's statistics; from `Jitter`'s
-/// `JitterBufferStatistics` the mapping is one line per field:
-///
-/// ```swift
-/// PlayoutFigures(
-///     currentDelayMilliseconds: s.currentDelayMilliseconds,
-///     targetDelayMilliseconds: s.targetDelayMilliseconds,
-///     latePackets: s.latePackets, discardedPackets: s.packetsDiscarded,
-///     concealedSamples: s.concealedSamples, playedSamples: s.playedSamples,
-///     interruptions: s.interruptions)
-/// ```
+/// The session fills it from its jitter buffer's statistics
+/// (``init(_:)``, from `Jitter`'s `JitterBufferStatistics`); another playout can fill it field
+/// by field.
 public struct PlayoutFigures: Sendable, Hashable {
     /// The delay the buffer holds packets for now, in milliseconds.
     public var currentDelayMilliseconds: Double
