@@ -73,3 +73,12 @@ struct WrappingCounter {
         return highest >= backward ? highest - backward : 0
     }
 }
+
+extension UInt64 {
+    /// The value nearest this one (an unwrapped RTP timestamp) whose low 32 bits are
+    /// `timestamp`: a wire timestamp extended to 64 bits against a reference.
+    func nearest(rtpTimestamp timestamp: UInt32) -> UInt64 {
+        let step = Int32(bitPattern: timestamp &- UInt32(truncatingIfNeeded: self))
+        return UInt64(bitPattern: Int64(bitPattern: self) &+ Int64(step))
+    }
+}

@@ -83,7 +83,8 @@ public struct PlayoutSimulator: Sendable {
     public func play(_ packets: [SimulatedPacket]) -> [PlayoutRecord] {
         var records: [PlayoutRecord] = []
         guard let first = packets.first(where: { $0.arrivalMilliseconds != nil }) else { return records }
-        var timestamps = TimestampTracker(reference: first.rtpTimestamp)
+        // The buffer's 32-bit playout timestamps, extended to the trace's 64 bits.
+        var playoutTimestamp = first.rtpTimestamp
         replay(
             packets, decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame, pauses: .readSpeech),
             payload: { packet in
@@ -101,9 +102,10 @@ public struct PlayoutSimulator: Sendable {
                     }
                 }
                 decoder.clearEvents()
+                playoutTimestamp = playoutTimestamp.nearest(rtpTimestamp: decision.rtpTimestamp)
                 records.append(
                     PlayoutRecord(
-                        timeMilliseconds: time, kind: decision.kind, rtpTimestamp: timestamps.unwrap(decision.rtpTimestamp),
+                        timeMilliseconds: time, kind: decision.kind, rtpTimestamp: playoutTimestamp,
                         decodedSequenceNumbers: decoded, pullMicroseconds: microseconds
                     )
                 )
@@ -180,16 +182,5 @@ public struct PlayoutSimulator: Sendable {
             previous = packet
         }
         return starts
-    }
-}
-
-/// Extends the buffer's 32-bit playout timestamps to the trace's 64-bit ones.
-private struct TimestampTracker {
-    var reference: UInt64
-
-    mutating func unwrap(_ timestamp: UInt32) -> UInt64 {
-        let step = Int32(bitPattern: timestamp &- UInt32(truncatingIfNeeded: reference))
-        reference = UInt64(bitPattern: Int64(bitPattern: reference) &+ Int64(step))
-        return reference
     }
 }

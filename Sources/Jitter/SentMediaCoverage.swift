@@ -68,7 +68,6 @@ struct SentMediaCoverage {
 
     /// `timestamp` (a wire value) unwrapped to the value nearest the highest one seen.
     func unwrap(_ timestamp: UInt32) -> UInt64 {
-        let step = Int32(bitPattern: timestamp &- UInt32(truncatingIfNeeded: highestTimestamp))
-        return UInt64(bitPattern: Int64(bitPattern: highestTimestamp) &+ Int64(step))
+        highestTimestamp.nearest(rtpTimestamp: timestamp)
     }
 }
