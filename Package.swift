@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "NetworkModel", targets: ["NetworkModel"]),
         .library(name: "Capture", targets: ["Capture"]),
         .library(name: "QualityMetrics", targets: ["QualityMetrics"]),
+        .library(name: "PlayoutLab", targets: ["PlayoutLab"]),
+        .library(name: "CaptureAnalysis", targets: ["CaptureAnalysis"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "MediaSession", targets: ["MediaSession"]),
         .executable(name: "mediabench", targets: ["mediabench"]),
@@ -30,6 +32,7 @@ let package = Package(
         systemLibrary("CSpeexDSP", pkgConfig: "speexdsp", apt: "libspeexdsp-dev"),
         systemLibrary("CALSA", pkgConfig: "alsa", apt: "libasound2-dev"),
         systemLibrary("CPcap", pkgConfig: "libpcap", apt: "libpcap-dev"),
+        systemLibrary("COpenSSL", pkgConfig: "openssl", apt: "libssl-dev"),
         .target(name: "CMediaShims", dependencies: ["COpus"]),
         .target(name: "CNetShims"),
         .target(name: "Locking", swiftSettings: strict),
@@ -40,15 +43,19 @@ let package = Package(
         .target(name: "NetworkModel", swiftSettings: strict),
         .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["CPcap"], swiftSettings: strict),
+        .target(name: "QualityMetrics", dependencies: ["RTP", "Locking"], swiftSettings: strict),
+        // The lab: playout simulation, scoring and replay of recorded arrivals (never linked by a softphone).
+        .target(name: "PlayoutLab", dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel"], swiftSettings: strict),
+        // The offline analyzer of captures and its report renderers (links libpcap through Capture).
         .target(
-            name: "QualityMetrics",
-            dependencies: ["RTP", "Jitter", "Codecs", "Capture", "Locking"],
+            name: "CaptureAnalysis",
+            dependencies: ["RTP", "Codecs", "Jitter", "PlayoutLab", "QualityMetrics", "Capture"],
             swiftSettings: strict
         ),
         .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "Codecs", "Jitter", "NetworkModel", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
+            dependencies: ["RTP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
 
@@ -64,8 +71,8 @@ let package = Package(
             name: "BenchmarkSuites",
             dependencies: [
                 "CSRTP",  // the SRTP suite's peer that calls libsrtp2 directly, in process
-                "BenchmarkHarness", "RTP", "Codecs", "Jitter", "NetworkModel", "Capture",
-                "QualityMetrics", "MediaSession",
+                "BenchmarkHarness", "RTP", "Codecs", "Jitter", "NetworkModel", "PlayoutLab", "Capture",
+                "QualityMetrics", "CaptureAnalysis", "MediaSession",
             ],
             path: "Benchmarks/Suites",
             swiftSettings: strict
@@ -74,7 +81,7 @@ let package = Package(
             name: "MediabenchCLI",
             dependencies: [
                 "BenchmarkHarness", "BenchmarkSuites", "RTP", "Codecs", "Jitter", "NetworkModel",
-                "Capture", "QualityMetrics", "AudioDevice", "MediaSession",
+                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession",
             ],
             swiftSettings: strict
         ),
@@ -83,7 +90,7 @@ let package = Package(
         // libFuzzer entry points; built for real only by scripts/fuzz.sh (see Fuzz/README.md).
         .executableTarget(
             name: "mediafuzz",
-            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "MediaSession"],
+            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession"],
             path: "Fuzz",
             exclude: ["README.md"],
             swiftSettings: strict
@@ -94,11 +101,11 @@ let package = Package(
         .testTarget(name: "RTPTests", dependencies: ["RTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NetworkModelTests", dependencies: ["NetworkModel", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "JitterTests", dependencies: ["Jitter", "NetworkModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "JitterTests", dependencies: ["Jitter", "PlayoutLab", "NetworkModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "QualityMetricsTests",
-            dependencies: ["QualityMetrics", "Capture", "RTP", "TestSupport"],
+            dependencies: ["QualityMetrics", "CaptureAnalysis", "PlayoutLab", "Capture", "RTP", "TestSupport"],
             exclude: ["Scripts"],
             swiftSettings: strict
         ),

@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import PlayoutLab
 
 extension FuzzTarget {
     /// The Jitter module's fuzz targets.

@@ -1,5 +1,6 @@
 import Capture
 import QualityMetrics
+import CaptureAnalysis
 
 extension FuzzTarget {
     /// The QualityMetrics module's fuzz targets.

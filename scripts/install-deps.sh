@@ -5,12 +5,15 @@
 # apt-get update runs only when something must be installed. Safe to run any number of times.
 set -euo pipefail
 
-build_packages=(pkg-config libopus-dev libspeexdsp-dev libsrtp2-dev libasound2-dev libpcap-dev)
-# Test oracles (tshark, espeak-ng, sox) and the C peers the benchmarks compare against.
+build_packages=(pkg-config libopus-dev libspeexdsp-dev libsrtp2-dev libasound2-dev libpcap-dev libssl-dev)
+# Test oracles (tshark, espeak-ng, sox), the C peers the benchmarks compare against, the real
+# softphones and tools of the interop bed (baresip, Linphone, SIPp, Chromium, GStreamer) and the
+# JRE that Spark's local mode runs on.
 test_packages=(gcc tshark espeak-ng sox libspandsp-dev libortp-dev libre-dev
-    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good)
+    libgstreamer1.0-dev libgstreamer-plugins-base1.0-dev gstreamer1.0-plugins-good gstreamer1.0-plugins-bad
+    baresip-core linphone-cli sip-tester chromium openjdk-17-jre-headless)
 # Python oracles, used only by tests and benchmarks, never linked or shipped.
-python_modules=(pesq:pesq pylibsrtp:pylibsrtp numpy:numpy pjsua2:pjsua2-python)
+python_modules=(pesq:pesq pylibsrtp:pylibsrtp numpy:numpy pjsua2:pjsua2-python aiortc:aiortc pyspark:pyspark pyarrow:pyarrow)
 
 packages=("${build_packages[@]}")
 with_test=false

@@ -46,7 +46,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     let fadeStartSamples: Int
     let fadeEndSamples: Int
     /// The decoder, which the buffer owns.
-    public internal(set) var decoder: Decoder
+    public package(set) var decoder: Decoder
     /// The running counters.
     public var statistics: JitterBufferStatistics {
         var snapshot = counters
@@ -101,7 +101,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     let overlapScratch: UnsafeMutableBufferPointer<Int16>
 
     /// The largest distance of a timestamp from the arrival clock before it counts as a jump.
-    static var timestampJumpMilliseconds: Double { 5000 }
+    package static var timestampJumpMilliseconds: Double { 5000 }
 
     /// A buffer that decodes with `decoder`.
     public init(decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) {

@@ -1,18 +1,19 @@
 /// Remembers which of the last 1024 sequence numbers have arrived, to tell duplicates from
 /// late packets. Fixed storage.
-struct ReceivedWindow {
+package struct ReceivedWindow {
+    package init() {}
     private static let size: UInt64 = 1024
     private var bits = [UInt64](repeating: 0, count: Int(size / 64))
     private var highest: UInt64?
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         for word in bits.indices { bits[word] = 0 }
         highest = nil
     }
 
     /// Records `sequence` and returns whether it had been seen before. Sequence numbers older
     /// than the window count as unseen.
-    mutating func insert(_ sequence: UInt64) -> Bool {
+    package mutating func insert(_ sequence: UInt64) -> Bool {
         if let highest {
             if sequence > highest {
                 if sequence - highest >= Self.size {

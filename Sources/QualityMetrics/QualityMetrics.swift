@@ -1,2 +1,3 @@
-// QualityMetrics: the E-model, RFC 3611 VoIP metrics, the live QualityMonitor and the
-// offline CaptureAnalyzer with its report renderers.
+// QualityMetrics: the live call-quality figures a softphone links: the E-model (G.107, G.107.1),
+// RFC 3611 VoIP metrics and the live QualityMonitor. The offline analyzer of captures is in
+// CaptureAnalysis, so linking this module never brings in libpcap.

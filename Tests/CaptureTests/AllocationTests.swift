@@ -35,7 +35,7 @@ struct AllocationTests {
     /// thrown error while tests run.
     @Test func readingAllocatesNothingPerFrame() throws {
         func allocations(reading name: String) throws -> (allocations: UInt64, frames: Int) {
-            let path = try SharedData.capture(name).path
+            let path = try Fixtures.capture(name).path
             var statistics = CaptureStatistics()
             let (allocations, _) = try AllocationCounter.counting {
                 var reader = try CaptureReader(path: path)

@@ -32,7 +32,7 @@ struct HostileFileTests {
     }
 
     static func bytes(ofCapture name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: try SharedData.capture(name)))
+        Array(try Data(contentsOf: try Fixtures.capture(name)))
     }
 
     /// The offsets at which each record of a little-endian classic pcap file ends.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 import TestSupport
 
-/// Every capture in `shared/captures` against tshark, frame by frame.
+/// Every capture in `Tests/Fixtures/captures` against tshark, frame by frame.
 @Suite("Shared captures against tshark")
 struct SharedCaptureTests {
     /// tshark's `udp` also matches the UDP header quoted inside ICMP errors and, with IP reassembly
@@ -18,7 +18,7 @@ struct SharedCaptureTests {
         "ip.dst", "ipv6.dst", "udp.dstport", "udp.length",
     ]
 
-    @Test(arguments: try SharedData.allCaptures())
+    @Test(arguments: try Fixtures.allCaptures())
     func everyUDPDatagramIsFound(capture: URL) throws {
         var reader = try CaptureReader(path: capture.path)
         var statistics = CaptureStatistics()
@@ -38,10 +38,10 @@ struct SharedCaptureTests {
 
     /// The link types of the shared files, which cover Ethernet, VLAN and Linux cooked capture.
     @Test func linkTypesAreReported() throws {
-        var ethernet = try CaptureReader(path: try SharedData.capture("ndpi_rtp.pcapng").path)
+        var ethernet = try CaptureReader(path: try Fixtures.capture("ndpi_rtp.pcapng").path)
         #expect(ethernet.linkType == .ethernet)
         #expect(ethernet.snapshotLength > 0)
-        let cooked = try CaptureReader(path: try SharedData.capture("ws_sip-tls13-g722-rtcp.pcap").path)
+        let cooked = try CaptureReader(path: try Fixtures.capture("ws_sip-tls13-g722-rtcp.pcap").path)
         #expect(cooked.linkType == .linuxSLL)
         let first = try #require(try ethernet.nextFrame())
         #expect(first.number == 1)

@@ -2,14 +2,14 @@ import Codecs
 import Testing
 import TestSupport
 
-/// G.711 against the ITU-T G.191 STL tables in `shared/vectors/g711`.
+/// G.711 against the ITU-T G.191 STL tables in `Tests/Fixtures/vectors/g711`.
 @Suite("G.711 against the ITU-T G.191 reference")
 struct G711VectorTests {
     /// The 65 536 codes of an encode table file, in input order -32768 ... 32767.
     static func encodeTable(_ name: String) throws -> [UInt8] {
         var codes: [UInt8] = []
         codes.reserveCapacity(65_536)
-        for line in try SharedData.vectorLines("g711/" + name) where !line.hasPrefix("#") {
+        for line in try Fixtures.vectorLines("g711/" + name) where !line.hasPrefix("#") {
             let hex = Array(line.utf8)
             try #require(hex.count == 64, "line of \(hex.count) hex digits in \(name)")
             for pair in stride(from: 0, to: hex.count, by: 2) {
@@ -26,7 +26,7 @@ struct G711VectorTests {
         var muLaw = [Int16](repeating: 0, count: 256)
         var aLaw = [Int16](repeating: 0, count: 256)
         var seen = 0
-        for line in try SharedData.vectorLines("g711/itu-g191-stl-g711-decode.txt") where !line.hasPrefix("#") {
+        for line in try Fixtures.vectorLines("g711/itu-g191-stl-g711-decode.txt") where !line.hasPrefix("#") {
             let fields = line.split(separator: " ")
             try #require(fields.count == 3, "decode line '\(line)'")
             let code = try #require(Int(fields[0], radix: 16))

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Jitter
+import PlayoutLab
 
 @Suite struct TimeStretcherTests {
     /// A 100 Hz sawtooth-free voice at 8 kHz: an 80-sample pitch period.

@@ -3,6 +3,7 @@ import NetworkModel
 import Testing
 
 @testable import Jitter
+import PlayoutLab
 
 /// The parts of the delay policy that make the delay move seldom and the seams few: the held
 /// target, the decoder's own blending after concealment, and the synthetic voice's pauses that

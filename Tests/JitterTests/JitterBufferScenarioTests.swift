@@ -1,6 +1,7 @@
 import Testing
 
 @testable import Jitter
+import PlayoutLab
 
 @Suite struct JitterBufferScenarioTests {
     @Test func idealNetworkPlaysEveryPacketInOrderWithoutConcealment() {

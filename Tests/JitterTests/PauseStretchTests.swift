@@ -2,6 +2,7 @@ import Codecs
 import Testing
 
 @testable import Jitter
+import PlayoutLab
 
 @Suite struct PauseStretchTests {
     /// Speech-like PCMU: 600 ms of a voiced 100 Hz sawtooth, then a 200 ms pause, repeating.

@@ -1,6 +1,8 @@
 import Foundation
 import Jitter
+import PlayoutLab
 import NetworkModel
+import TestSupport
 import Testing
 
 /// The trace rows as the simulator takes them.
@@ -103,7 +105,7 @@ func score(_ trace: NetworkTrace, policy: DelayPolicy = .adaptive, receiverDrift
     func printFigures() throws {
         var rows: [(String, NetworkTrace)] = NetworkScenario.allCases.map { ($0.rawValue, $0.generate().trace) }
         for name in ["stereo_pcmu_jitter.rtp", "stereo_pcmu_vad_jitter.rtp"] {
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: "../shared/traces/\(name)")))
+            let bytes = try [UInt8](Data(contentsOf: Fixtures.trace(name)))
             rows.append((name, try RTPDump.trace(from: bytes, clockRate: 8000)))
         }
         print("trace | buffer | p50 | p95 | p99 ms | net/late/eff loss % | conceal % | events | interruptions | stretch % | recovery ms | pull µs")

@@ -5,6 +5,7 @@ import RTP
 import Testing
 
 @testable import Jitter
+import PlayoutLab
 
 /// A codec whose every sample is the payload's first byte times 100: enough to see which
 /// packet was played, with no state and no allocation.

@@ -1,4 +1,5 @@
 import Jitter
+import PlayoutLab
 
 /// One packet of a scripted arrival sequence.
 struct ScriptedPacket {

@@ -6,7 +6,7 @@ import Testing
 @Suite("mediabench analyze")
 struct AnalyzeCommandTests {
     private func capture(_ name: String) throws -> String {
-        try SharedData.capture(name).path
+        try Fixtures.capture(name).path
     }
 
     /// The report JSON of DESIGN.md: tool (name, version, options) and one entry per file with

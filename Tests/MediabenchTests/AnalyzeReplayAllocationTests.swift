@@ -1,6 +1,7 @@
 import BenchmarkHarness
 import Codecs
 import Jitter
+import PlayoutLab
 import Testing
 
 /// The analyzer's jitter-buffer replay allocates nothing per packet or pull once warm (the

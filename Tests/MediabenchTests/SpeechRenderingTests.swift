@@ -2,6 +2,7 @@ import BenchmarkSuites
 import Codecs
 import Foundation
 import Jitter
+import PlayoutLab
 import Testing
 
 @testable import MediabenchCLI

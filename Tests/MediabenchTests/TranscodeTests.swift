@@ -34,7 +34,7 @@ import Testing
     }
 
     @Test func listeningQualityMeetsTheTargets() throws {
-        let script = SharedData.packageRoot.appendingPathComponent("scripts/listening-quality/run.sh").path
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/listening-quality/run.sh").path
         let output = try ExternalTool.run([script, mediabench]).standardOutput
         var scores: [String: Double] = [:]
         for line in output.split(separator: "\n") {

@@ -13,7 +13,7 @@ enum WireCaptureCheck {
     /// the party announced at the port they leave the relay from, and those it refused
     /// (scripts/decrypt_capture.py).
     static func pylibsrtpDecryption(_ path: String) throws -> (decrypted: Int, failed: Int) {
-        let script = SharedData.packageRoot.appendingPathComponent("scripts/decrypt_capture.py").path
+        let script = Fixtures.packageRoot.appendingPathComponent("scripts/decrypt_capture.py").path
         let output = try ExternalTool.run(["python3", script, path]).standardOutput
         let numbers = output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         guard numbers.count == 2 else { return (0, -1) }

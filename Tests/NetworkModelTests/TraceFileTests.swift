@@ -57,7 +57,7 @@ import TestSupport
 
 @Suite struct RTPDumpTests {
     func load(_ name: String) throws -> [UInt8] {
-        try [UInt8](Data(contentsOf: SharedData.trace(name)))
+        try [UInt8](Data(contentsOf: Fixtures.trace(name)))
     }
 
     @Test(arguments: ["stereo_pcmu_jitter.rtp", "stereo_pcmu_vad_jitter.rtp"])

@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 import TestSupport
 import Testing
@@ -12,7 +13,7 @@ import Testing
 struct AnalyzerAgreementTests {
     @Test(.enabled(if: ExternalTool.isAvailable("tshark")), arguments: WiresharkCaptureAgreementTests.captureNames)
     func reportJSONAgreesWithTshark(captureName: String) throws {
-        let file = try SharedData.capture(captureName)
+        let file = try Fixtures.capture(captureName)
         let heuristic = WiresharkCaptureAgreementTests.heuristicCaptures.contains(captureName)
         let expected = try WiresharkTshark.streams(file, heuristic: heuristic)
         try #require(!expected.isEmpty, "tshark lists no RTP stream in \(captureName)")
@@ -33,7 +34,7 @@ struct AnalyzerAgreementTests {
     /// that of the SR it echoes minus DLSR: 7.998/8.093/8.168 ms over 17 RRs) and the far
     /// end's cumulative loss of 1.
     @Test func roundTripFromRTCPMatchesTheCatalog() throws {
-        let report = CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture("ws_sip-tls13-g722-rtcp.pcap").path)
+        let report = CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture("ws_sip-tls13-g722-rtcp.pcap").path)
         let stream = try #require(report.streams.first { $0.key.ssrc == 0x5D93_1534 })
         let rtcp = try #require(stream.rtcp)
         #expect(rtcp.roundTripMilliseconds.count == 17)
@@ -48,7 +49,7 @@ struct AnalyzerAgreementTests {
     /// telephone-event capture repeats its end packet twice, so tshark's "lost" is −2 while
     /// RFC 3550 counts 8 expected, 2 duplicates and nothing lost.
     @Test func duplicatesAreReportedBothWays() throws {
-        let report = CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture("sipp_dtmf_2833_1.pcap").path)
+        let report = CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture("sipp_dtmf_2833_1.pcap").path)
         let stream = try #require(report.streams.first)
         #expect(stream.packets == 10)
         #expect(stream.expected == 8)
@@ -60,7 +61,7 @@ struct AnalyzerAgreementTests {
     /// The SIP call with RFC 2833 digits: the SDP names the dynamic event type, and the
     /// analyzer reports the seven key presses in order.
     @Test func keyPressesOfTheSIPCall() throws {
-        let report = CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture("ws_SIP_DTMF2.pcap").path)
+        let report = CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture("ws_SIP_DTMF2.pcap").path)
         let stream = try #require(report.streams.first { $0.key.ssrc == 0x5711_BF84 })
         #expect(stream.dtmfEvents.map(\.key).joined() == "6789123")
         #expect(stream.dtmfEvents.allSatisfy { $0.endReceived })
@@ -129,7 +130,7 @@ struct AnalyzerSRTPTests {
         var configuration = CaptureAnalyzer.Configuration()
         configuration.srtpKeys = [SRTPKeyAssignment(
             ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: key))]
-        let path = try SharedData.capture("srtp-decrypt_marseillaise-srtp_first1500.pcap").path
+        let path = try Fixtures.capture("srtp-decrypt_marseillaise-srtp_first1500.pcap").path
         let report = CaptureAnalyzer.analyzeFile(atPath: path, configuration: configuration)
         try #require(report.streams.count == 1)
         return report.streams[0]

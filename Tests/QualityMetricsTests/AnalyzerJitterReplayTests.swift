@@ -2,6 +2,7 @@ import Capture
 import Codecs
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 import TestSupport
 import Testing
@@ -14,7 +15,7 @@ struct AnalyzerJitterReplayTests {
     /// second after the last (± one pull), and most of its 10 ms pulls are exact copies of a
     /// direct G.711 decode of the stream's payloads (the others concealed or time-stretched).
     @Test func g711WAVIsTheDecodedStream() throws {
-        let capture = try SharedData.capture("ws_sip-rtp-g711.pcap").path
+        let capture = try Fixtures.capture("ws_sip-rtp-g711.pcap").path
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = CaptureAnalyzer.Configuration()
@@ -71,7 +72,7 @@ struct AnalyzerJitterReplayTests {
     /// On every catalogued capture: the figures are percentages, effective loss is at least
     /// network loss, percentiles are ordered, and G.711 streams are decoded.
     @Test func figuresAreSaneOnEveryCapture() throws {
-        for url in try SharedData.allCaptures() {
+        for url in try Fixtures.allCaptures() {
             let report = CaptureAnalyzer.analyzeFile(atPath: url.path)
             for stream in report.streams {
                 guard let buffer = stream.jitterBuffer else { continue }
@@ -87,7 +88,7 @@ struct AnalyzerJitterReplayTests {
                 if stream.codec == "PCMA" || stream.codec == "PCMU" { #expect(buffer.audioDecoded, "\(name)") }
             }
         }
-        let lossy = CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture("ws_SIP_DTMF2.pcap").path)
+        let lossy = CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture("ws_SIP_DTMF2.pcap").path)
             .streams.first { $0.key.ssrc == 0x9A7B_5382 }
         let buffer = try #require(lossy?.jitterBuffer)
         #expect(abs(buffer.networkLossPercent - 200.0 / 667) < 1e-6)
@@ -122,7 +123,7 @@ struct AnalyzerJitterReplayTests {
     @Test func replayCanBeTurnedOffAndUndecodableCodecsAreSkipped() throws {
         var off = CaptureAnalyzer.Configuration()
         off.replaysJitterBuffer = false
-        let g722 = try SharedData.capture("ws_sip-rtp-g722.pcap").path
+        let g722 = try Fixtures.capture("ws_sip-rtp-g722.pcap").path
         #expect(CaptureAnalyzer.analyzeFile(atPath: g722, configuration: off).streams.allSatisfy { $0.jitterBuffer == nil })
 
         let directory = try Self.temporaryDirectory()
@@ -172,7 +173,7 @@ struct AnalyzerJitterReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = configuration
         configuration.wavDirectory = directory.path
-        let report = CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture(name).path, configuration: configuration)
+        let report = CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture(name).path, configuration: configuration)
         let stream = try #require(report.streams.first)
         return (stream, try WAVAudio(contentsOfFile: try #require(stream.listenerWAV?.path)))
     }

@@ -1,4 +1,5 @@
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 import Testing
 

@@ -1,6 +1,7 @@
 import Capture
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import Testing
 
 /// `CaptureAnalyzer` on captures written for the purpose, where every answer is known.

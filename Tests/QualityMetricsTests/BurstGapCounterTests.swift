@@ -1,4 +1,5 @@
 import QualityMetrics
+import CaptureAnalysis
 import Testing
 
 /// The RFC 3611 Appendix A.2 state machine on hand-made sequences. Each expected counter was

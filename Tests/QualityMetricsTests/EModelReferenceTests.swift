@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import Testing
 import TestSupport
 
@@ -66,7 +67,7 @@ struct EModelReferenceTests {
 
     /// The whole table, recomputed by the independent Python script and compared term by term.
     @Test func agreesWithTheIndependentScript() throws {
-        let script = SharedData.packageRoot.appendingPathComponent(
+        let script = Fixtures.packageRoot.appendingPathComponent(
             "Tests/QualityMetricsTests/Scripts/emodel_reference.py")
         let output = try ExternalTool.run(["python3", script.path])
         let json = try #require(

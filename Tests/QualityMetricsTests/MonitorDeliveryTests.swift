@@ -1,5 +1,6 @@
 import BenchmarkHarness
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 import QualityMetrics
+import CaptureAnalysis
 import TestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
 @Suite("HTML report")
 struct ReportHTMLTests {
     private func report(_ captures: [String]) throws -> AnalysisReport {
-        let files = try captures.map { CaptureAnalyzer.analyzeFile(atPath: try SharedData.capture($0).path) }
+        let files = try captures.map { CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture($0).path) }
         return AnalysisReport(tool: ToolInfo(name: "mediabench", version: "test", options: [:]), files: files)
     }
 

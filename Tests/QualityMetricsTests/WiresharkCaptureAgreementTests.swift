@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import TestSupport
 import Testing
 
@@ -17,20 +18,20 @@ struct WiresharkCaptureAgreementTests {
     ]
 
     static var captureNames: [String] {
-        ((try? SharedData.allCaptures()) ?? []).map(\.lastPathComponent)
+        ((try? Fixtures.allCaptures()) ?? []).map(\.lastPathComponent)
     }
 
     /// The parameterized test below lists the captures without throwing; this one fails loudly
     /// when they are missing, so that the agreement is never checked on no file at all.
     @Test func everyCatalogedCaptureIsPresent() throws {
-        let names = Set(try SharedData.allCaptures().map(\.lastPathComponent))
+        let names = Set(try Fixtures.allCaptures().map(\.lastPathComponent))
         #expect(names.isSuperset(of: Self.heuristicCaptures))
         #expect(names.count >= 10)
     }
 
     @Test(.enabled(if: ExternalTool.isAvailable("tshark")), arguments: captureNames)
     func agreesWithTshark(captureName: String) throws {
-        let file = try SharedData.capture(captureName)
+        let file = try Fixtures.capture(captureName)
         let heuristic = Self.heuristicCaptures.contains(captureName)
         let expected = try WiresharkTshark.streams(file, heuristic: heuristic)
         let ours = WiresharkTshark.statistics(try WiresharkTshark.packets(file, heuristic: heuristic),

@@ -1,4 +1,5 @@
 import QualityMetrics
+import CaptureAnalysis
 import Testing
 
 /// The clock Wireshark 4.0 assumes per payload type (`clock_map` and `mimetype_and_clock_map`

@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import TestSupport
 import Testing
 

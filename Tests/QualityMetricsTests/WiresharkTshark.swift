@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import TestSupport
 
 /// tshark as the independent oracle for ``WiresharkRTPStreamStatistics``: its per-packet RTP

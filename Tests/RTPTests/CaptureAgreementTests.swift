@@ -10,7 +10,7 @@ struct CaptureAgreementTests {
     static let heuristics = ["--enable-heuristic", "rtp_udp", "--enable-heuristic", "rtcp_udp"]
 
     static func captures() throws -> [URL] {
-        try SharedData.allCaptures()
+        try Fixtures.allCaptures()
     }
 
     @Test("RTP packets: header, CSRCs, extension elements, padding, DTMF events and payload")

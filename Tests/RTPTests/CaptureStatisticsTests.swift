@@ -9,7 +9,7 @@ struct CaptureStatisticsTests {
     /// The RTP packets of one stream in capture order: arrival, sequence number, timestamp.
     static func stream(_ name: String, ssrc: String) throws -> [(arrival: MediaTime, sequence: UInt16, timestamp: UInt32)] {
         let rows = try TShark.fields(
-            try SharedData.capture(name), options: ["--enable-heuristic", "rtp_udp", "-Y", "rtp.version == 2 && !icmp && rtp.ssrc == \(ssrc)"],
+            try Fixtures.capture(name), options: ["--enable-heuristic", "rtp_udp", "-Y", "rtp.version == 2 && !icmp && rtp.ssrc == \(ssrc)"],
             fields: ["frame.time_epoch", "rtp.seq", "rtp.timestamp"])
         return try rows.map { row in
             (MediaTime(seconds: try #require(Double(row[0]))), try #require(UInt16(row[1])), try #require(UInt32(row[2])))
@@ -47,7 +47,7 @@ struct CaptureStatisticsTests {
     @Test("SIPp's end packet repeated with one sequence number: one press, two duplicates")
     func sippDuplicatedEnd() throws {
         let rows = try TShark.fields(
-            try SharedData.capture("sipp_dtmf_2833_1.pcap"), options: ["--enable-heuristic", "rtp_udp", "-Y", "rtp.version == 2"],
+            try Fixtures.capture("sipp_dtmf_2833_1.pcap"), options: ["--enable-heuristic", "rtp_udp", "-Y", "rtp.version == 2"],
             fields: ["udp.payload", "frame.time_epoch"])
         var statistics = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
         var receiver = DTMFReceiver()
@@ -67,7 +67,7 @@ struct CaptureStatisticsTests {
     @Test("Every telephone event in the captures is reported once, with tshark's final duration")
     func dtmfEventsInCaptures() throws {
         var total = 0
-        for capture in try SharedData.allCaptures() {
+        for capture in try Fixtures.allCaptures() {
             let rows = try TShark.fields(
                 capture, options: ["--enable-heuristic", "rtp_udp", "-Y", "rtpevent && !icmp"],
                 fields: ["rtp.ssrc", "rtp.timestamp", "rtpevent.event_id", "rtpevent.end_of_event", "rtpevent.volume", "rtpevent.duration"])

@@ -186,7 +186,7 @@ struct RTCPTests {
 
     @Test("RFC 7714 §17's plaintext SR declares 14 words but carries 13: rejected, and its SR read once repaired")
     func rfc7714SenderReport() throws {
-        let lines = try SharedData.vectorLines("srtp/rfc7714-17-srtcp-aead-aes-gcm.txt")
+        let lines = try Fixtures.vectorLines("srtp/rfc7714-17-srtcp-aead-aes-gcm.txt")
         let hex = try #require(lines.first { $0.hasPrefix("plaintext_rtcp_packet:") }?.split(separator: " ").last)
         let bytes = hexBytes(String(hex))
         #expect(bytes.count == 52)

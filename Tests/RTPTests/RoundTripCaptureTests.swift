@@ -8,7 +8,7 @@ import RTP
 struct RoundTripCaptureTests {
     @Test("ws_sip-tls13-g722-rtcp.pcap: 17 RTTs, 7.998 / 8.093 / 8.168 ms (min / mean / max)")
     func freeSwitchRoundTrips() throws {
-        let capture = try SharedData.capture("ws_sip-tls13-g722-rtcp.pcap")
+        let capture = try Fixtures.capture("ws_sip-tls13-g722-rtcp.pcap")
         let rows = try TShark.fields(
             capture, options: ["--enable-heuristic", "rtcp_udp", "-Y", "rtcp.version == 2 && !icmp"],
             fields: ["frame.time_epoch", "udp.payload"])

@@ -3,7 +3,7 @@ import RTP
 import TestSupport
 import Testing
 
-/// The SRTP capture in `shared/captures` decrypts fully with the SDES key its catalog gives.
+/// The SRTP capture in `Tests/Fixtures/captures` decrypts fully with the SDES key its catalog gives.
 @Suite("SRTP capture decryption")
 struct SRTPCaptureTests {
     static let captureName = "srtp-decrypt_marseillaise-srtp_first1500.pcap"
@@ -11,7 +11,7 @@ struct SRTPCaptureTests {
     /// The base64 SDES key on the capture's CATALOG.md line (the text in backticks after
     /// "SDES key (base64)").
     static func catalogKey() throws -> String {
-        let catalog = try String(contentsOf: SharedData.capture("CATALOG.md"), encoding: .utf8)
+        let catalog = try String(contentsOf: Fixtures.capture("CATALOG.md"), encoding: .utf8)
         let line = try #require(catalog.split(separator: "\n").first { $0.contains(captureName) })
         let afterLabel = try #require(line.range(of: "SDES key (base64) `")).upperBound
         return String(line[afterLabel...].prefix { $0 != "`" })
@@ -21,7 +21,7 @@ struct SRTPCaptureTests {
     func decryptCapture() throws {
         let attribute = try SDESCryptoAttribute(parsing: "a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(Self.catalogKey())")
         var receiver = try SRTPInboundSession(key: attribute.masterKey)
-        let output = try ExternalTool.run(["tshark", "-r", SharedData.capture(Self.captureName).path, "-T", "fields", "-e", "udp.payload"])
+        let output = try ExternalTool.run(["tshark", "-r", Fixtures.capture(Self.captureName).path, "-T", "fields", "-e", "udp.payload"])
         let packets = output.standardOutput.split(separator: "\n").compactMap { [UInt8](hex: $0) }
         #expect(packets.count == 1500)
         var firstPayloadOctet: UInt8?

@@ -2,7 +2,7 @@ import RTP
 import TestSupport
 import Testing
 
-/// Known-answer tests from `shared/vectors/srtp`.
+/// Known-answer tests from `Tests/Fixtures/vectors/srtp`.
 ///
 /// libsrtp's reference packets go straight through our sessions. The RFC vectors give
 /// session keys, which libsrtp cannot take (it always derives them from a master key), so they
@@ -47,7 +47,7 @@ struct SRTPKnownAnswerTests {
     func rfc3711KeystreamOracle() throws {
         let values = try srtpVectorSections("rfc3711-B.2-aes-cm-keystream.txt")[0].values
         let key = try #require(values["session_key"])
-        let rows = try SharedData.vectorLines("srtp/rfc3711-B.2-aes-cm-keystream.txt")
+        let rows = try Fixtures.vectorLines("srtp/rfc3711-B.2-aes-cm-keystream.txt")
             .filter { !$0.hasPrefix("#") && !$0.contains(":") }
             .map { $0.split(separator: " ") }
         #expect(rows.count == 6)

@@ -39,11 +39,11 @@ struct VectorFileError: Error, CustomStringConvertible {
     let description: String
 }
 
-/// Reads a vector file of `shared/vectors/srtp`: `#` comments, `[section]` headers and
+/// Reads a vector file of `Tests/Fixtures/vectors/srtp`: `#` comments, `[section]` headers and
 /// `name: value` lines. The first section, named "", holds what comes before any header.
 func srtpVectorSections(_ file: String) throws -> [SRTPVectorSection] {
     var sections = [SRTPVectorSection(name: "")]
-    for line in try SharedData.vectorLines("srtp/" + file) where !line.hasPrefix("#") {
+    for line in try Fixtures.vectorLines("srtp/" + file) where !line.hasPrefix("#") {
         if line.hasPrefix("[") {
             sections.append(SRTPVectorSection(name: String(line.dropFirst().dropLast())))
         } else if let colon = line.firstIndex(of: ":") {

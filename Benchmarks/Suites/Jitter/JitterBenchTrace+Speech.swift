@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import PlayoutLab
 
 extension JitterBenchTrace {
     /// `speech` (8 kHz mono) as this trace's packets carry it: frame `n` in the packet `n`

@@ -1,5 +1,6 @@
 import Foundation
 import Jitter
+import PlayoutLab
 import NetworkModel
 
 /// A network trace the jitter-buffer benchmark replays, with what it takes to replay it.
@@ -63,15 +64,14 @@ public struct JitterBenchTrace: Sendable {
         return JitterBenchTrace(name: name, trace: trace, clockRate: clockRate, frameMilliseconds: frameMilliseconds)
     }
 
-    /// The real rtpdump traces beside the project (`../shared/traces`), those that are there.
-    public static var sharedTraceFiles: [String] {
+    /// The real rtpdump traces kept in the repository (`Tests/Fixtures/traces`), those that are there.
+    public static var recordedTraceFiles: [String] {
         let folder = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent()  // Jitter
             .deletingLastPathComponent()  // Suites
             .deletingLastPathComponent()  // Benchmarks
             .deletingLastPathComponent()  // package
-            .deletingLastPathComponent()
-            .appendingPathComponent("shared/traces", isDirectory: true)
+            .appendingPathComponent("Tests/Fixtures/traces", isDirectory: true)
         return ["stereo_pcmu_jitter.rtp", "stereo_pcmu_vad_jitter.rtp"]
             .map { folder.appendingPathComponent($0).path }
             .filter { FileManager.default.fileExists(atPath: $0) }

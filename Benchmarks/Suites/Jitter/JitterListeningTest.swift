@@ -2,6 +2,7 @@ import BenchmarkHarness
 import Codecs
 import Foundation
 import Jitter
+import PlayoutLab
 
 /// Speech through every buffer of the jitter benchmark (`bench jitter --audio SPEECH.wav`): the
 /// speech rides the trace's packets as PCMU, each buffer's playout is rendered with the same

@@ -2,6 +2,7 @@ import BenchmarkHarness
 import Codecs
 import Foundation
 import Jitter
+import PlayoutLab
 import NetworkModel
 
 extension BenchmarkSuite {
@@ -16,7 +17,7 @@ extension BenchmarkSuite {
         var traces = NetworkScenario.allCases.map {
             JitterBenchTrace.scenario($0, durationSeconds: context.options.isQuick ? 20 : nil)
         }
-        for path in JitterBenchTrace.sharedTraceFiles + context.options.traceFiles {
+        for path in JitterBenchTrace.recordedTraceFiles + context.options.traceFiles {
             do {
                 traces.append(try JitterBenchTrace.file(path))
             } catch {

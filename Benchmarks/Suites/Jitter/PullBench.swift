@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import PlayoutLab
 
 /// Drives a jitter buffer with a real codec for the pull-cost benchmark: a jittery 20 ms
 /// stream of pre-encoded voice (so decoding, concealment, merging and time-stretching all run),

@@ -1,5 +1,6 @@
 import Foundation
 import Jitter
+import PlayoutLab
 import MediaSession
 import RTP
 

@@ -1,8 +1,10 @@
 import BenchmarkHarness
 import Codecs
 import Jitter
+import PlayoutLab
 import MediaSession
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 
 /// What one session of a G.711 + SRTP call does in one second of audio, run on the calling

@@ -1,4 +1,5 @@
 import Jitter
+import PlayoutLab
 
 /// The value of a `--jitter-buffer` flag: `ours` (the default settings), `low-delay`
 /// (``JitterBufferConfiguration/lowDelay``) or `fixed:MS` (a fixed-delay baseline).

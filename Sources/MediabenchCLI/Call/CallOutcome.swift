@@ -1,6 +1,7 @@
 import Foundation
 import MediaSession
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 
 /// What a ``RelayedCall`` did and measured.

@@ -1,5 +1,6 @@
 import Codecs
 import Jitter
+import PlayoutLab
 import MediaSession
 import NetworkModel
 import RTP

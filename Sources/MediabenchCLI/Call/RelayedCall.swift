@@ -2,6 +2,7 @@ import Codecs
 import Foundation
 import MediaSession
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 import Synchronization
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 import RTP
 import Synchronization
 

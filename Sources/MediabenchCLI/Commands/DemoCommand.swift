@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 
 /// `mediabench demo`: the README's main job, a call through the whole stack on a built-in
 /// test signal over an impaired network (issue 7).

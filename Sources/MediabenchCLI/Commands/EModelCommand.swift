@@ -1,5 +1,6 @@
 import Foundation
 import QualityMetrics
+import CaptureAnalysis
 
 /// `mediabench emodel`: the ITU-T G.107 E-model from its inputs, printing R, the MOS and every
 /// term. One flag per model input comes from ``EModelInput/all``, so the command never lists

@@ -2,6 +2,7 @@ import BenchmarkSuites
 import Codecs
 import Foundation
 import Jitter
+import PlayoutLab
 import MediaSession
 import NetworkModel
 

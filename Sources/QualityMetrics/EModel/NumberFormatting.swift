@@ -7,7 +7,7 @@ import Darwin
 extension Double {
     /// This value with exactly `decimals` digits after the point, rounded half away from zero,
     /// without Foundation (for the text renderings of this module).
-    func formatted(decimals: Int) -> String {
+    package func formatted(decimals: Int) -> String {
         guard isFinite else { return String(self) }
         var scale = 1.0
         for _ in 0..<decimals { scale *= 10 }

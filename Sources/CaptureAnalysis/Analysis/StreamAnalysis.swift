@@ -1,0 +1,184 @@
+import QualityMetrics
+import PlayoutLab
+import RTP
+
+/// The running analysis of one RTP stream: a fixed set of accumulators and a bounded timeline,
+/// whatever the stream's length.
+struct StreamAnalysis {
+    let key: RTPStreamKey
+    let foundBy: StreamDiscovery
+    let firstFrame: Int
+    private(set) var firstArrivalNanoseconds: Int64 = 0
+    private(set) var lastArrivalNanoseconds: Int64 = 0
+    private(set) var packets = 0
+    private(set) var payloadTypes: [UInt8] = []
+    private(set) var encodingNames: [String] = []
+    /// The stream's media format: the first payload that is neither comfort noise nor an event.
+    private(set) var mediaFormat: PayloadFormat?
+    /// The payload type of ``mediaFormat``.
+    private(set) var mediaPayloadType: UInt8?
+    /// Whether to replay the stream through our jitter buffer, and where to write what was heard.
+    let listening: ListeningOptions?
+    /// The replay through our jitter buffer, from the first media packet on.
+    private(set) var listener: StreamListener?
+    /// RFC 3550 statistics; made again at the first packet, once its clock rate is known.
+    private(set) var reception = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
+    private(set) var wireshark = WiresharkRTPStreamStatistics()
+    private(set) var burstGap = BurstGapCounter()
+    private(set) var lossTransitions = BurstRatio.TransitionCounts()
+    private(set) var keyPresses: [(press: DTMFKeyPress, arrivalNanoseconds: Int64)] = []
+    private(set) var timeline: StreamTimeline
+    private var dtmf = DTMFReceiver()
+    /// The payload type of the last packet and what it resolved to, so that a stream pays for
+    /// the lookup only when its payload type changes.
+    private var current = CurrentPayload(payloadType: nil, format: nil, clock: .unknown, isTelephoneEvent: false)
+
+    private struct CurrentPayload {
+        var payloadType: UInt8?
+        var format: PayloadFormat?
+        var clock: WiresharkPayloadClock
+        var isTelephoneEvent: Bool
+    }
+
+    /// At most this many key presses are kept per stream.
+    static let keyPressCapacity = 1000
+    /// At most this many distinct payload types are listed per stream.
+    static let payloadTypeCapacity = 16
+
+    init(key: RTPStreamKey, foundBy: StreamDiscovery, firstFrame: Int, timelineCapacity: Int, listening: ListeningOptions?) {
+        self.key = key
+        self.listening = listening
+        self.foundBy = foundBy
+        self.firstFrame = firstFrame
+        timeline = StreamTimeline(capacity: timelineCapacity)
+    }
+
+    /// The RTP clock rate of the media format, when known.
+    var clockRate: UInt32? { mediaFormat?.clockRate ?? current.clock.hertz.nonZero }
+
+    /// Whether the packet's payload type must be resolved (``usePayloadType(_:format:)``)
+    /// before ``record(_:)``: it differs from the previous packet's.
+    func needsFormat(of payloadType: UInt8) -> Bool {
+        current.payloadType != payloadType
+    }
+
+    /// Takes the format of the payload type the next packets carry (`nil`: unknown).
+    mutating func usePayloadType(_ payloadType: UInt8, format: PayloadFormat?) {
+        let clock = payloadType < 96
+            ? WiresharkPayloadClock.forPayloadType(payloadType)
+            : WiresharkPayloadClock.forPayloadType(
+                payloadType, encodingName: format?.encodingName, sdpClockRate: format?.clockRate)
+        current = CurrentPayload(
+            payloadType: payloadType, format: format, clock: clock, isTelephoneEvent: format?.isTelephoneEvent ?? false)
+        if !payloadTypes.contains(payloadType), payloadTypes.count < Self.payloadTypeCapacity {
+            payloadTypes.append(payloadType)
+            if let name = format?.encodingName, !encodingNames.contains(name) { encodingNames.append(name) }
+        }
+        if mediaFormat == nil, let format, !format.isTelephoneEvent, format.encodingName != "CN" {
+            mediaFormat = format
+            mediaPayloadType = payloadType
+        }
+    }
+
+    /// Takes in the stream's next packet, whose payload type ``usePayloadType(_:format:)`` set;
+    /// `payload` is its (decrypted) payload, `nil` when the capture no longer or never had it.
+    mutating func record(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+        let clock = current.clock
+        if packets == 0 {
+            firstArrivalNanoseconds = packet.arrivalNanoseconds
+            let rate = current.format?.clockRate ?? clock.hertz
+            reception = ReceptionStatistics(clockRate: Int(rate == 0 ? 8000 : rate), minimumSequential: 1)
+        }
+        packets += 1
+        lastArrivalNanoseconds = packet.arrivalNanoseconds
+        let elapsed = packet.arrivalNanoseconds &- firstArrivalNanoseconds
+
+        let analysis = wireshark.record(
+            arrivalNanoseconds: packet.arrivalNanoseconds, sequenceNumber: packet.sequenceNumber,
+            timestamp: packet.timestamp, payloadType: packet.payloadType, marker: packet.marker, clock: clock)
+        let (gap, late) = recordReception(packet)
+        let regular = analysis.flags.isDisjoint(
+            with: [.first, .marker, .comfortNoise, .followsComfortNoise, .wrongTimestamp])
+        let jitter = clock.hertz == 0 && mediaFormat?.clockRate == nil ? 0 : reception.jitterMilliseconds
+        timeline.withBucket(atNanoseconds: elapsed) { bucket in
+            bucket.packets += 1
+            bucket.lost += gap
+            if late { bucket.late += 1 }
+            if regular { bucket.includeDelta(analysis.deltaMilliseconds) }
+            bucket.maximumJitterMilliseconds = max(bucket.maximumJitterMilliseconds, jitter)
+        }
+        if current.isTelephoneEvent, let event = packet.telephoneEvent {
+            for press in dtmf.receive(event, timestamp: RTPTimestamp(packet.timestamp)) {
+                keep(press, arrivalNanoseconds: packet.arrivalNanoseconds)
+            }
+        }
+        listen(to: packet, payload: payload)
+    }
+
+    /// Replays the packet through the stream's jitter buffer, made at the first media packet.
+    private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+        if listener == nil {
+            guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType else { return }
+            listener = StreamListener.make(
+                format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
+                wavPath: listening.wavPath(for: key))
+        }
+        listener?.receive(packet, payload: payload)
+    }
+
+    /// The key presses, the one still pending at the end of the capture included.
+    mutating func finishKeyPresses() -> [(press: DTMFKeyPress, arrivalNanoseconds: Int64)] {
+        if let press = dtmf.flush() { keep(press, arrivalNanoseconds: lastArrivalNanoseconds) }
+        return keyPresses
+    }
+
+    private mutating func keep(_ press: DTMFKeyPress, arrivalNanoseconds: Int64) {
+        if keyPresses.count < Self.keyPressCapacity { keyPresses.append((press, arrivalNanoseconds)) }
+    }
+
+    /// RFC 3550 reception statistics and the burst/gap model, fed in arrival order: a forward
+    /// jump of n sequence numbers records n − 1 losses. Returns the packets found missing and
+    /// whether this packet came late (reordered or duplicated). A late packet stays counted
+    /// as lost in the burst/gap model, as a receiver without a jitter buffer would count it.
+    private mutating func recordReception(_ packet: RTPPacketSummary) -> (gap: Int, late: Bool) {
+        let highestBefore = reception.extendedHighestSequence
+        let wasValid = reception.isValid
+        let outcome = reception.record(
+            sequence: SequenceNumber(packet.sequenceNumber), timestamp: RTPTimestamp(packet.timestamp),
+            arrival: MediaTime(nanoseconds: packet.arrivalNanoseconds))
+        switch outcome {
+        case .inOrder:
+            let jump = wasValid ? reception.extendedHighestSequence - highestBefore - 1 : 0
+            let gap = Int(min(max(jump, 0), Int64(ReceptionStatistics.maxDropout)))
+            for _ in 0..<gap {
+                burstGap.record(.lost)
+                lossTransitions.record(lost: true)
+            }
+            burstGap.record(.received)
+            lossTransitions.record(lost: false)
+            return (gap, false)
+        case .restarted:
+            burstGap.record(.received)
+            lossTransitions.record(lost: false)
+            return (0, false)
+        case .reordered, .duplicate:
+            return (0, true)
+        case .probation, .badSequence:
+            return (0, false)
+        }
+    }
+}
+
+/// How the analyzer found a stream.
+public enum StreamDiscovery: String, Sendable, Hashable, Codable {
+    /// Its endpoint was announced in a SIP message's SDP body.
+    case sdp
+    /// Its packets passed the RTP heuristic (see ``CaptureAnalyzer``).
+    case heuristic
+    /// Its first packet authenticated under an SRTP key given to the analyzer.
+    case srtpKey = "srtp_key"
+}
+
+extension UInt32 {
+    fileprivate var nonZero: UInt32? { self == 0 ? nil : self }
+}

@@ -1,0 +1,113 @@
+import QualityMetrics
+import PlayoutLab
+import Codecs
+import Jitter
+
+/// What a listener behind our jitter buffer heard of one stream: the stream's packets replayed
+/// as they arrived (``StreamPlayoutReplay``), scored, and optionally written to a WAV file as
+/// the replay goes.
+///
+/// A final class because the analyzer keeps streams in a dictionary of values and the replay
+/// owns a non-copyable buffer; it is used by one analyzer on one thread.
+final class StreamListener {
+    /// The replay until it is finished, then only its figures (its storage is released).
+    private enum State {
+        case replaying(StreamPlayoutReplay)
+        case finished(JitterBufferReport)
+    }
+
+    private var state: State
+    private let mediaPayloadType: UInt8
+    private var wav: WAVFileWriter?
+    private var wavReport: ListenerWAVReport?
+    /// The capture time the replay's clock counts from: its first packet's.
+    private var originNanoseconds: Int64?
+
+    /// The payload type the buffer plays as comfort noise (RFC 3551's static CN).
+    private static let comfortNoisePayloadType = JitterBufferConfiguration().comfortNoisePayloadType
+
+    /// A listener for a stream of `format` carried in `payloadType`, or `nil` when the stream
+    /// is not audio a buffer can replay (its clock rate is unknown, or it is video). `wavPath`:
+    /// where to write what was heard, if anywhere.
+    static func make(format: PayloadFormat, payloadType: UInt8, clockRate: UInt32?, wavPath: String?) -> StreamListener? {
+        guard let clockRate, clockRate > 0, clockRate <= 48_000 else { return nil }
+        let codec = decoder(for: format.encodingName)
+        let replay = StreamPlayoutReplay(codec: codec, clockRate: Int(clockRate))
+        return StreamListener(replay: replay, payloadType: payloadType, encodingName: format.encodingName, wavPath: wavPath)
+    }
+
+    /// Why a stream gets no listener, for the WAV report: see ``make(format:payloadType:clockRate:wavPath:)``.
+    static func noReplayReason(format: PayloadFormat?, clockRate: UInt32?) -> String {
+        guard let format else { return "no media payload type known" }
+        guard let clockRate, clockRate > 0 else { return "\(format.encodingName): clock rate unknown" }
+        return "\(format.encodingName) at \(clockRate) Hz is not audio"
+    }
+
+    private init(replay: StreamPlayoutReplay, payloadType: UInt8, encodingName: String, wavPath: String?) {
+        state = .replaying(replay)
+        mediaPayloadType = payloadType
+        guard let wavPath else { return }
+        guard replay.decodesAudio else {
+            wavReport = ListenerWAVReport(path: nil, skippedReason: "\(encodingName) cannot be decoded here")
+            return
+        }
+        do throws(WAVError) {
+            wav = try WAVFileWriter(path: wavPath, format: AudioFormat(sampleRate: replay.format.sampleRate, channels: 1))
+            wavReport = ListenerWAVReport(path: wavPath, skippedReason: nil)
+        } catch {
+            wavReport = ListenerWAVReport(path: nil, skippedReason: error.description)
+        }
+    }
+
+    /// The decoder for `encodingName` (mono), `nil` for a codec the project cannot decode.
+    private static func decoder(for encodingName: String) -> (any AudioDecoder)? {
+        switch encodingName.uppercased() {
+        case "PCMU": G711Decoder(law: .muLaw)
+        case "PCMA": G711Decoder(law: .aLaw)
+        case "OPUS": try? OpusDecoder(format: AudioFormat(sampleRate: 48_000, channels: 1))
+        default: nil
+        }
+    }
+
+    /// Takes the stream's next packet; `payload` is `nil` when the capture could not read it.
+    /// Ignored once the replay is finished.
+    func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+        guard case .replaying(let replay) = state else { return }
+        let origin = originNanoseconds ?? packet.arrivalNanoseconds
+        originNanoseconds = origin
+        let arrival = Double(packet.arrivalNanoseconds &- origin) / 1e6
+        let wav = wav
+        if packet.payloadType == mediaPayloadType || packet.payloadType == Self.comfortNoisePayloadType {
+            replay.receive(
+                sequenceNumber: packet.sequenceNumber, timestamp: packet.timestamp, marker: packet.marker,
+                payloadType: packet.payloadType, payload: packet.payloadIsReadable ? payload : nil,
+                arrivalMilliseconds: arrival) { wav?.write($0) }
+        } else {
+            replay.skip(sequenceNumber: packet.sequenceNumber, arrivalMilliseconds: arrival) { wav?.write($0) }
+        }
+    }
+
+    /// Finishes the replay (and the WAV file) on the first call, releasing its storage, and
+    /// returns the figures and what became of the WAV file; later calls return the same.
+    @discardableResult
+    func finish() -> (JitterBufferReport, ListenerWAVReport?) {
+        let replay: StreamPlayoutReplay
+        switch state {
+        case .finished(let report): return (report, wavReport)
+        case .replaying(let running): replay = running
+        }
+        let wav = wav
+        replay.finish { wav?.write($0) }
+        if let wav {
+            do throws(WAVError) {
+                try wav.finish()
+            } catch {
+                wavReport = ListenerWAVReport(path: wav.path, skippedReason: error.description)
+            }
+            self.wav = nil
+        }
+        let finished = JitterBufferReport(replay.score, audioDecoded: replay.decodesAudio)
+        state = .finished(finished)
+        return (finished, wavReport)
+    }
+}

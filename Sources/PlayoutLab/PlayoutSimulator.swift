@@ -1,0 +1,187 @@
+import Jitter
+import Codecs
+
+/// One row of a network trace to replay: a packet as sent and when (if ever) it arrived.
+/// A duplicate is a second row with the same sequence number.
+public struct SimulatedPacket: Sendable, Equatable {
+    /// The RTP sequence number, unwrapped to 64 bits.
+    public var sequenceNumber: UInt64
+    /// The RTP timestamp, unwrapped to 64 bits.
+    public var rtpTimestamp: UInt64
+    /// When it was sent, in milliseconds on the receiver's clock.
+    public var sendMilliseconds: Double
+    /// When it arrived, in milliseconds on the receiver's clock; `nil` when lost.
+    public var arrivalMilliseconds: Double?
+
+    /// A trace row.
+    public init(sequenceNumber: UInt64, rtpTimestamp: UInt64, sendMilliseconds: Double, arrivalMilliseconds: Double?) {
+        self.sequenceNumber = sequenceNumber
+        self.rtpTimestamp = rtpTimestamp
+        self.sendMilliseconds = sendMilliseconds
+        self.arrivalMilliseconds = arrivalMilliseconds
+    }
+}
+
+/// What one pull played, as the simulator observed it.
+public struct PlayoutRecord: Sendable, Equatable {
+    /// The pull time, in milliseconds on the arrival clock.
+    public var timeMilliseconds: Double
+    /// The buffer's decision.
+    public var kind: PlayoutDecision.Kind
+    /// The unwrapped RTP timestamp of the first sample played.
+    public var rtpTimestamp: UInt64
+    /// The sequence numbers the decoder decoded (or recovered by FEC) during this pull.
+    public var decodedSequenceNumbers: [UInt64]
+    /// The wall time the pull took, in microseconds.
+    public var pullMicroseconds: Double
+
+    /// A record; scoring another buffer's playout builds these from what it played.
+    public init(
+        timeMilliseconds: Double, kind: PlayoutDecision.Kind, rtpTimestamp: UInt64, decodedSequenceNumbers: [UInt64],
+        pullMicroseconds: Double
+    ) {
+        self.timeMilliseconds = timeMilliseconds
+        self.kind = kind
+        self.rtpTimestamp = rtpTimestamp
+        self.decodedSequenceNumbers = decodedSequenceNumbers
+        self.pullMicroseconds = pullMicroseconds
+    }
+}
+
+/// Replays a network trace through a ``JitterBuffer`` with a 10 ms pull clock and records what
+/// was played. Deterministic: the same trace and settings give the same playout (only the
+/// measured pull durations vary).
+///
+/// The packets are 20 ms (or `samplesPerFrame`) frames of ``SyntheticVoiceDecoder`` (pausing
+/// like read speech, so the buffer moves its delay as it would with speech), whose payload
+/// names each packet, so the playout shows exactly which packets were played. A packet
+/// starts a talkspurt (RTP marker) when it is the first, or when its timestamp jumped further
+/// than its sequence number explains (DTX).
+public struct PlayoutSimulator: Sendable {
+    /// The RTP clock rate of the trace.
+    public var clockRate: Int
+    /// RTP timestamp units per packet.
+    public var samplesPerFrame: Int
+    /// How much faster the receiver's audio clock runs than its arrival clock, in parts per
+    /// million: pulls come every 10/(1 + ppm·10⁻⁶) ms.
+    public var receiverClockDriftPPM: Double
+    /// The buffer's settings (``DelayPolicy/fixed(milliseconds:)`` for the fixed baseline).
+    public var configuration: JitterBufferConfiguration
+
+    /// A simulator for a trace of `clockRate` Hz with frames of `samplesPerFrame`.
+    public init(
+        clockRate: Int = 8000, samplesPerFrame: Int = 160, receiverClockDriftPPM: Double = 0,
+        configuration: JitterBufferConfiguration = JitterBufferConfiguration()
+    ) {
+        self.clockRate = clockRate
+        self.samplesPerFrame = samplesPerFrame
+        self.receiverClockDriftPPM = receiverClockDriftPPM
+        self.configuration = configuration
+    }
+
+    /// Replays `packets` (in send order) and returns one record per pull, from the first
+    /// arrival until half a second after the last.
+    public func play(_ packets: [SimulatedPacket]) -> [PlayoutRecord] {
+        var records: [PlayoutRecord] = []
+        guard let first = packets.first(where: { $0.arrivalMilliseconds != nil }) else { return records }
+        // The buffer's 32-bit playout timestamps, extended to the trace's 64 bits.
+        var playoutTimestamp = first.rtpTimestamp
+        replay(
+            packets, decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame, pauses: .readSpeech),
+            payload: { packet in
+                var payload = [UInt8](repeating: 0, count: SyntheticVoiceDecoder.payloadBytes)
+                payload.withUnsafeMutableBytes {
+                    SyntheticVoiceDecoder.writePayload(sequenceNumber: packet.sequenceNumber, timestamp: packet.rtpTimestamp, into: $0)
+                }
+                return payload
+            },
+            afterPull: { decision, time, microseconds, _, decoder in
+                let decoded = decoder.events.compactMap { event -> UInt64? in
+                    switch event {
+                    case let .decoded(sequence), let .recovered(sequence): sequence
+                    case .concealed: nil
+                    }
+                }
+                decoder.clearEvents()
+                playoutTimestamp = playoutTimestamp.nearest(rtpTimestamp: decision.rtpTimestamp)
+                records.append(
+                    PlayoutRecord(
+                        timeMilliseconds: time, kind: decision.kind, rtpTimestamp: playoutTimestamp,
+                        decodedSequenceNumbers: decoded, pullMicroseconds: microseconds
+                    )
+                )
+            }
+        )
+        return records
+    }
+
+    /// Replays `packets` through a real codec and returns what a listener would hear: the PCM
+    /// of every pull, in order. `payload` gives each packet's encoded frame.
+    public func render<Decoder: AudioDecoder>(
+        _ packets: [SimulatedPacket], decoder: Decoder, payload: (SimulatedPacket) -> [UInt8]
+    ) -> [Int16] {
+        var audio: [Int16] = []
+        replay(packets, decoder: decoder, payload: payload) { _, _, _, pcm, _ in audio += pcm }
+        return audio
+    }
+
+    /// The replay loop: inserts each packet when the pull clock reaches its arrival, pulls every
+    /// 10 ms (of the receiver's clock) and hands each pull's outcome to `afterPull`.
+    private func replay<Decoder: AudioDecoder>(
+        _ packets: [SimulatedPacket], decoder: Decoder, payload: (SimulatedPacket) -> [UInt8],
+        afterPull: (PlayoutDecision, _ timeMilliseconds: Double, _ microseconds: Double, [Int16], inout Decoder) -> Void
+    ) {
+        let arrivals = packets.enumerated()
+            .compactMap { index, packet in packet.arrivalMilliseconds.map { (index: index, time: $0, packet: packet) } }
+            .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
+        guard let first = arrivals.first, let last = arrivals.last else { return }
+        let talkspurtStarts = Self.talkspurtStarts(packets, samplesPerFrame: samplesPerFrame)
+        var buffer = JitterBuffer(decoder: decoder, configuration: configuration)
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull * buffer.format.channels)
+        let interval = 10 / (1 + receiverClockDriftPPM * 1e-6)
+        let clock = ContinuousClock()
+        var next = 0
+        var pull = 0
+        while true {
+            let now = first.time + Double(pull) * interval
+            guard now <= last.time + 500 else { break }
+            while next < arrivals.count, arrivals[next].time <= now {
+                let packet = arrivals[next].packet
+                _ = payload(packet).withUnsafeBytes { bytes in
+                    buffer.insert(
+                        IncomingPacket(
+                            sequenceNumber: UInt16(truncatingIfNeeded: packet.sequenceNumber),
+                            timestamp: UInt32(truncatingIfNeeded: packet.rtpTimestamp),
+                            marker: talkspurtStarts.contains(packet.sequenceNumber), payloadType: 0, ssrc: 1, payload: bytes
+                        ),
+                        arrivalMilliseconds: arrivals[next].time
+                    )
+                }
+                next += 1
+            }
+            let started = clock.now
+            let decision = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+            let elapsed = clock.now - started
+            let microseconds = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
+            afterPull(decision, now, microseconds, pcm, &buffer.decoder)
+            pull += 1
+        }
+    }
+
+    /// The sequence numbers that start a talkspurt.
+    static func talkspurtStarts(_ packets: [SimulatedPacket], samplesPerFrame: Int) -> Set<UInt64> {
+        var starts = Set<UInt64>()
+        var previous: SimulatedPacket?
+        for packet in packets {
+            if let previous {
+                guard packet.sequenceNumber > previous.sequenceNumber else { continue }  // a duplicate
+                let explained = (packet.sequenceNumber - previous.sequenceNumber) &* UInt64(samplesPerFrame)
+                if packet.rtpTimestamp > previous.rtpTimestamp &+ explained { starts.insert(packet.sequenceNumber) }
+            } else {
+                starts.insert(packet.sequenceNumber)
+            }
+            previous = packet
+        }
+        return starts
+    }
+}

@@ -1,0 +1,56 @@
+import Jitter
+import Codecs
+
+/// Speech as the packets of a network trace carry it, so that real speech can be played through
+/// any jitter buffer: the speech (8 kHz mono) cut into frames of ``samplesPerFrame`` samples,
+/// each encoded as PCMU (G.711 µ-law), and handed out by RTP timestamp. The packet `n` frames
+/// after the first carries frame `n` of the speech, cycling when the trace outlasts the speech.
+///
+/// `mediabench bench jitter --audio` plays these packets through every buffer, each decoded and
+/// concealed by the same ``makeDecoder()``, so only the buffering policy differs.
+/// (`mediabench simulate --audio --codec` plays speech encoded by any codec through ours.)
+public struct SpeechPackets: Sendable {
+    /// Samples per packet.
+    public let samplesPerFrame: Int
+    /// The RTP timestamp of the packet that carries the first frame.
+    public let firstTimestamp: UInt64
+    /// The encoded frames, in speech order.
+    public let payloads: [[UInt8]]
+
+    /// Cuts `speech` (8 kHz mono) into whole frames of `samplesPerFrame` samples (a partial last
+    /// frame is dropped) and encodes each one; `nil` when the speech is shorter than one frame.
+    public init?(speech: [Int16], samplesPerFrame: Int, firstTimestamp: UInt64) {
+        guard samplesPerFrame > 0, speech.count >= samplesPerFrame else { return nil }
+        self.samplesPerFrame = samplesPerFrame
+        self.firstTimestamp = firstTimestamp
+        payloads = stride(from: 0, through: speech.count - samplesPerFrame, by: samplesPerFrame).map { start in
+            [UInt8](unsafeUninitializedCapacity: samplesPerFrame) { codes, count in
+                speech[start..<(start + samplesPerFrame)].withUnsafeBufferPointer { Self.law.encode($0, into: codes) }
+                count = samplesPerFrame
+            }
+        }
+    }
+
+    /// The companding law of the payloads.
+    public static let law = G711Law.muLaw
+
+    /// The decoder every buffer's playout is rendered with: G.711 µ-law with Appendix I
+    /// concealment.
+    public func makeDecoder() -> G711Decoder {
+        G711Decoder(law: Self.law, concealment: .appendixI)
+    }
+
+    /// The payload of the packet with this RTP timestamp.
+    public func payload(forTimestamp rtpTimestamp: UInt64) -> [UInt8] {
+        let frame = (rtpTimestamp &- firstTimestamp) / UInt64(samplesPerFrame)
+        return payloads[Int(frame % UInt64(payloads.count))]
+    }
+}
+
+extension PlayoutSimulator {
+    /// What a listener hears from our buffer: replays `packets` carrying `speech` (see
+    /// ``render(_:decoder:payload:)``) and returns the PCM of every pull, in order.
+    public func render(_ packets: [SimulatedPacket], speech: SpeechPackets) -> [Int16] {
+        render(packets, decoder: speech.makeDecoder()) { speech.payload(forTimestamp: $0.rtpTimestamp) }
+    }
+}
