@@ -33,7 +33,7 @@ final class LoopbackCall {
         calleeAudio = MemoryAudioEndpoint(source: [], recordingCapacitySamples: recordingCapacity)
         func configuration(_ audio: MemoryAudioEndpoint) -> MediaSessionConfiguration {
             var configuration = MediaSessionConfiguration(
-                codecs: codecs, srtpSuites: srtp, echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio),
+                localAddress: .loopbackIPv4(), codecs: codecs, srtpSuites: srtp, echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio),
                 rtcpMinimumIntervalSeconds: 0.5
             )
             adjust(&configuration)

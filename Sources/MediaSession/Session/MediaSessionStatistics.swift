@@ -12,6 +12,9 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     public var rtcpPacketsReceived = 0
     /// Datagrams that were neither RTP nor RTCP, or did not parse as such.
     public var malformedDropped = 0
+    /// STUN packets (ICE connectivity checks, keepalives) and plaintext RTCP APP `PING`/`PONG`
+    /// keepalives on an SRTP call (baresip): ignored, no alarm.
+    public var keepalivesIgnored = 0
     /// Datagrams refused by SRTP: authentication failures.
     public var authenticationFailures = 0
     /// Datagrams refused by SRTP: replays and packets too old for the replay window.

@@ -17,16 +17,21 @@ struct SRTPContext: ~Copyable {
 
     /// The suite the session was created for.
     let suite: SRTPCryptoSuite
+    /// The SRTCP tag the session uses under a `_32` suite.
+    let srtcpTagLength: SRTCPTagLength
     private let handle: OpaquePointer
 
     /// Creates a session for every SSRC in `direction` under `key`.
-    init(key: SRTPMasterKey, direction: Direction, replayWindowSize: Int = defaultReplayWindowSize) throws(SRTPError) {
+    init(
+        key: SRTPMasterKey, direction: Direction, replayWindowSize: Int = defaultReplayWindowSize,
+        srtcpTagLength: SRTCPTagLength = .rfc
+    ) throws(SRTPError) {
         try SRTPLibrary.ensureInitialized()
         guard (64...0x8000).contains(replayWindowSize) else {
             throw .invalidReplayWindowSize(replayWindowSize)
         }
         var policy = srtp_policy_t()
-        key.suite.configure(rtp: &policy.rtp, rtcp: &policy.rtcp)
+        key.suite.configure(rtp: &policy.rtp, rtcp: &policy.rtcp, srtcpTag: srtcpTagLength)
         policy.ssrc.type = direction == .outbound ? ssrc_any_outbound : ssrc_any_inbound
         policy.window_size = UInt(replayWindowSize)
         policy.allow_repeat_tx = 0
@@ -41,6 +46,7 @@ struct SRTPContext: ~Copyable {
             throw .sessionCreationFailed(SRTPLibraryStatus(status))
         }
         suite = key.suite
+        self.srtcpTagLength = srtcpTagLength
         handle = session
     }
 
@@ -74,7 +80,7 @@ struct SRTPContext: ~Copyable {
     ) throws(SRTPError) -> Int {
         let growth = switch operation {
         case .protectRTP: suite.rtpOverhead
-        case .protectRTCP: suite.rtcpOverhead
+        case .protectRTCP: suite.rtcpTagLength(srtcpTagLength) + 4
         case .unprotectRTP, .unprotectRTCP: 0
         }
         // libsrtp counts in `int`: the packet and what protect adds must fit.
