@@ -79,7 +79,7 @@ extension LiveCalls {
             let report: [UInt8] = [0x80, 201, 0, 1, 0x0A, 0x0B, 0x0C, 0x0D]  // an empty receiver report
             var buffer = [UInt8](repeating: 0, count: 64)
             let length = try buffer.withUnsafeMutableBytes { bytes in
-                bytes.copyMemory(from: UnsafeRawBufferPointer(start: report, count: report.count))
+                report.withUnsafeBytes { bytes.copyMemory(from: $0) }
                 return try rfcPeer.protectRTCP(in: bytes, length: report.count)
             }
             #expect(length == report.count + 14)
@@ -112,7 +112,7 @@ extension LiveCalls {
             var packet = [UInt8](repeating: 0, count: 64)
             let header: [UInt8] = [0x80, 0x00, 0x12, 0x34, 0, 0, 0x10, 0, 0x5E, 0xED, 0x5E, 0xED] + [UInt8](repeating: 0xFF, count: 20)
             let length = try packet.withUnsafeMutableBytes { bytes in
-                bytes.copyMemory(from: UnsafeRawBufferPointer(start: header, count: header.count))
+                header.withUnsafeBytes { bytes.copyMemory(from: $0) }
                 return try forger.protectRTP(in: bytes, length: header.count)
             }
             try send(Array(packet[..<length]))
