@@ -49,9 +49,9 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     /// All counters at zero.
     public init() {}
 
-    /// Every datagram that was refused, whatever the reason.
+    /// Every datagram that was refused or ignored, whatever the reason (keepalives included).
     public var totalDropped: Int {
-        malformedDropped + authenticationFailures + replaysDropped + foreignSSRCDropped
+        keepalivesIgnored + malformedDropped + authenticationFailures + replaysDropped + foreignSSRCDropped
             + foreignAddressDropped + duplicatesDropped + unknownPayloadTypeDropped
     }
 }
