@@ -66,6 +66,25 @@ extension LiveCalls {
             call.stop()
         }
 
+        /// The answerer renumbers Opus (111 → 96) and telephone-event/48000 (101 → 100) in its
+        /// answer, and sends as RFC 3264 says, on the offer's numbers: the offerer decodes it
+        /// (before, it accepted only the answer's numbers and dropped every packet).
+        @Test func offererDecodesItsOwnNumbersWhenTheAnswerRenumbers() throws {
+            let call = try LoopbackCall(codecs: [.opus], sampleRate: 48000, sourceSeconds: 1) { _ in } adjustCallee: { _ in } rewriteAnswer: {
+                $0.replacingOccurrences(of: "RTP/AVP 111 101", with: "RTP/AVP 96 100")
+                    .replacingOccurrences(of: ":111 ", with: ":96 ").replacingOccurrences(of: ":101 ", with: ":100 ")
+            }
+            #expect(call.callerMedia.sendCodec.payloadType == 96)
+            #expect(call.calleeMedia.sendCodec.payloadType == 111)
+            #expect(Set(call.callerMedia.receiveAudioPayloadTypes) == [96, 111])
+            try call.callee.sendDTMF("5")
+            #expect(waitUntil(seconds: 2) {
+                call.caller.statistics.rtpPacketsReceived > 20 && call.callerEvents.events.contains(.dtmfReceived("5"))
+            })
+            call.stop()
+            #expect(call.caller.statistics.unknownPayloadTypeDropped == 0)
+        }
+
         /// Under AES_CM_128_HMAC_SHA1_32 SRTCP carries the 32-bit tag (Linphone, baresip) and
         /// an RFC peer's 80-bit tag is accepted too.
         @Test func truncatedTagSuiteCarriesSRTCPBothWays() throws {
