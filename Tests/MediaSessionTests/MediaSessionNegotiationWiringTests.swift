@@ -85,6 +85,37 @@ extension LiveCalls {
             #expect(call.caller.statistics.unknownPayloadTypeDropped == 0)
         }
 
+        /// The peer's `a=crypto` key carries an MKI (`|1:4`): the session's SRTP expects it in
+        /// every packet, and the peer's packets, MKI included, are received.
+        @Test func peersMasterKeyIdentifierReachesSRTP() throws {
+            let session = try MediaSession(configuration: MediaSessionConfiguration(
+                localAddress: .loopbackIPv4(), codecs: [.pcmu], srtpSuites: [.aes128CounterModeHMACSHA1Tag80], symmetricRTP: false,
+                echoCancellation: false, noiseSuppression: false, audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
+            ))
+            var offer = try SessionDescription(parsing: SDPParsingTests.offer)
+            offer.connection = SDPConnection(address: "127.0.0.1")
+            let (_, media) = try session.answer(offer)
+            let theirs = try #require(media.crypto?.remote.keys.first)
+            let identifier = try #require(theirs.masterKeyIdentifier)
+            #expect(identifier == SDESMasterKeyIdentifier(value: 1, length: 4))
+            try session.start(negotiated: media)
+            var peerSRTP = try SRTPOutboundSession(key: theirs.masterKey, masterKeyIdentifier: identifier)
+            let peer = try UDPSocket(binding: .loopbackIPv4())
+            var buffer = [UInt8](repeating: 0xD5, count: 12 + 160 + 32)
+            for sequence in UInt16(1)...5 {
+                let header: [UInt8] = [0x80, 0x00, 0, UInt8(sequence), 0, 0, UInt8(sequence), 0, 0xAB, 0xCD, 0xEF, 0x01]
+                let length = try buffer.withUnsafeMutableBytes { bytes in
+                    header.withUnsafeBytes { bytes.copyMemory(from: $0) }
+                    return try peerSRTP.protectRTP(in: bytes, length: 12 + 160)
+                }
+                #expect(length == 12 + 160 + 4 + 10)
+                _ = try buffer.withUnsafeBytes { try peer.send(UnsafeRawBufferPointer(rebasing: $0[..<length]), to: session.localAddress) }
+            }
+            #expect(waitUntil(seconds: 1) { session.statistics.rtpPacketsReceived == 5 })
+            session.stop()
+            #expect(session.statistics.authenticationFailures == 0)
+        }
+
         /// Under AES_CM_128_HMAC_SHA1_32 SRTCP carries the 32-bit tag (Linphone, baresip) and
         /// an RFC peer's 80-bit tag is accepted too.
         @Test func truncatedTagSuiteCarriesSRTCPBothWays() throws {
@@ -141,5 +172,23 @@ extension LiveCalls {
             #expect(call.callee.statistics.authenticationFailures == 0)
             #expect(!call.calleeEvents.events.contains { if case .srtpFailure = $0 { true } else { false } })
         }
+    }
+}
+
+extension MediaSessionNegotiationStateTests {
+    /// Each recorded offer, answered with each of our codecs it has, starts a session: what
+    /// negotiation accepts, the media path can carry (baresip's Opus says stereo=1).
+    @Test(arguments: ["baresip-offer-avp.sdp", "linphone-offer-avp.sdp"], [SDPCodec.opus, .pcmu, .pcma])
+    func everyAcceptedOfferStarts(fixture: String, codec: SDPCodec) throws {
+        let session = try MediaSession(configuration: MediaSessionConfiguration(
+            localAddress: .loopbackIPv4(), codecs: [codec], echoCancellation: false, noiseSuppression: false,
+            audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
+        ))
+        var offer = try SessionDescription(parsing: Fixtures.sdp(fixture))
+        offer.connection = SDPConnection(address: "127.0.0.1")  // send nowhere but here
+        let (_, media) = try session.answer(offer)
+        #expect(media.sendCodec.map.matches(codec.map))
+        try session.start(negotiated: media)
+        session.stop()
     }
 }

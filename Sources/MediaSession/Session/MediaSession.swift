@@ -129,10 +129,20 @@ public final class MediaSession: Sendable {
             // Under the _32 suites SRTCP carries the 32-bit tag, as Linphone and baresip do;
             // the RFC's 80-bit tag is accepted too (see SRTCPTagLength).
             do {
-                outbound = try SRTPOutboundSession(key: crypto.local.masterKey, srtcpTagLength: .sameAsSRTP)
-                inbound = try SRTPInboundSession(key: crypto.remote.masterKey, srtcpTagLength: .sameAsSRTP)
-                if crypto.suite.hasTruncatedTag {
-                    alternateRTCP = try SRTPInboundSession(key: crypto.remote.masterKey, srtcpTagLength: .rfc)
+                // Each side's MKI, when its a=crypto key gives one, goes into its packets.
+                let ours = crypto.local.keys[0], theirs = crypto.remote.keys[0]
+                outbound = try SRTPOutboundSession(
+                    key: ours.masterKey, srtcpTagLength: .sameAsSRTP, masterKeyIdentifier: ours.masterKeyIdentifier
+                )
+                inbound = try SRTPInboundSession(
+                    key: theirs.masterKey, srtcpTagLength: .sameAsSRTP, masterKeyIdentifier: theirs.masterKeyIdentifier
+                )
+                // libsrtp 2.5.0 cannot find an MKI before an 80-bit SRTCP tag under a _32
+                // suite, so a peer with an MKI gets the 32-bit tag only.
+                if crypto.suite.hasTruncatedTag, theirs.masterKeyIdentifier == nil {
+                    alternateRTCP = try SRTPInboundSession(
+                        key: theirs.masterKey, srtcpTagLength: .rfc, masterKeyIdentifier: theirs.masterKeyIdentifier
+                    )
                 }
             } catch {
                 throw .srtp(error)

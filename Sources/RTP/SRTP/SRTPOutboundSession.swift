@@ -23,10 +23,15 @@ public struct SRTPOutboundSession: ~Copyable, @unchecked Sendable {
     ///
     /// The session keeps no copy of the master key; libsrtp keeps what it derives from it and
     /// wipes that when the session ends. `srtcpTagLength` chooses the SRTCP tag under a `_32`
-    /// suite (default: the RFC's 80 bits).
+    /// suite (default: the RFC's 80 bits); a `masterKeyIdentifier` (SDES `|MKI:length`) is
+    /// written into every packet before the tag.
     /// - Throws: ``SRTPError/sessionCreationFailed(_:)`` if libsrtp refuses the key.
-    public init(key: SRTPMasterKey, srtcpTagLength: SRTCPTagLength = .rfc) throws(SRTPError) {
-        context = try SRTPContext(key: key, direction: .outbound, srtcpTagLength: srtcpTagLength)
+    public init(
+        key: SRTPMasterKey, srtcpTagLength: SRTCPTagLength = .rfc, masterKeyIdentifier: SDESMasterKeyIdentifier? = nil
+    ) throws(SRTPError) {
+        context = try SRTPContext(
+            key: key, direction: .outbound, srtcpTagLength: srtcpTagLength, masterKeyIdentifier: masterKeyIdentifier
+        )
     }
 
     /// The suite of the key the session protects with.
