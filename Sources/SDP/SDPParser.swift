@@ -7,10 +7,8 @@ extension SessionDescription {
     /// line this library cannot read (unknown suite, bad key) is left out, not an error.
     public init(parsing text: some StringProtocol) throws(SDPError) {
         var parser = SDPParser(lenient: false)
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = String(rawLine)
-            if line.isEmpty { continue }
-            try parser.consume(line, number: index + 1)
+        for (number, line) in Self.numberedLines(text) {
+            try parser.consume(line, number: number)
         }
         self = try parser.finish()
     }
@@ -21,12 +19,17 @@ extension SessionDescription {
     /// origin is then `- 0 0 IN IP4 0.0.0.0`). Never throws and never traps.
     public init(scanning text: some StringProtocol) {
         var parser = SDPParser(lenient: true)
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = String(rawLine)
-            if line.isEmpty { continue }
-            try? parser.consume(line, number: index + 1)
+        for (number, line) in Self.numberedLines(text) {
+            try? parser.consume(line, number: number)
         }
         self = parser.finishLeniently()
+    }
+
+    /// The non-empty lines of `text` (CRLF or LF ends) with their 1-based numbers.
+    private static func numberedLines(_ text: some StringProtocol) -> [(number: Int, line: String)] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            .filter { !$0.element.isEmpty }
+            .map { (number: $0.offset + 1, line: String($0.element)) }
     }
 }
 

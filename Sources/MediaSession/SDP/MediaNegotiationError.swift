@@ -26,6 +26,8 @@ public enum MediaNegotiationError: Error, Sendable, Equatable, CustomStringConve
     case answerCryptoMismatch(tag: UInt32, suite: String)
     /// The answer names a codec that was not offered.
     case answerNamesUnofferedCodec(String)
+    /// An answer arrived and no offer was made.
+    case noOfferMade
     /// The answer has a different number of `m=` lines than the offer (RFC 3264 §6).
     case answerMediaCountMismatch(offered: Int, answered: Int)
     /// The packet duration asked for (`a=ptime`) cannot be sent with the codec: not a multiple
@@ -51,6 +53,7 @@ public enum MediaNegotiationError: Error, Sendable, Equatable, CustomStringConve
             "SRTP is required here and the peer's a=crypto suites (\(suites.isEmpty ? "none" : suites.joined(separator: ", "))) include none of ours"
         case let .answerCryptoMismatch(tag, suite): "the answer's a=crypto tag \(tag) (\(suite)) matches no offered line"
         case let .answerNamesUnofferedCodec(codec): "the answer names \(codec), which was not offered"
+        case .noOfferMade: "an answer arrived and no offer was made"
         case let .answerMediaCountMismatch(offered, answered): "the answer has \(answered) m= lines for the offer's \(offered)"
         case let .unsupportedPacketTime(milliseconds, codec, reason): "ptime \(milliseconds) ms cannot be used with \(codec): \(reason)"
         case let .unusableCodec(codec, reason): "\(codec): \(reason)"

@@ -29,12 +29,9 @@ extension MediaSession {
     }
 
     /// Applies the peer's answer to this session's last offer (``MediaNegotiation/apply(answer:toOfferFrom:)``).
-    /// - Throws: ``MediaNegotiationError``; also ``MediaNegotiationError/answerMediaCountMismatch(offered:answered:)``
-    ///   with `offered: 0` when no offer was made.
+    /// - Throws: ``MediaNegotiationError``, ``MediaNegotiationError/noOfferMade`` before ``makeOffer(direction:)``.
     public func apply(answer: SessionDescription) throws(MediaNegotiationError) -> NegotiatedAudio {
-        guard let offered = capabilities.withLock({ $0.lastOffer }) else {
-            throw .answerMediaCountMismatch(offered: 0, answered: answer.media.count)
-        }
+        guard let offered = capabilities.withLock({ $0.lastOffer }) else { throw .noOfferMade }
         return try MediaNegotiation.apply(answer: answer, toOfferFrom: offered)
     }
 
