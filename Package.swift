@@ -14,6 +14,7 @@ let package = Package(
     name: "MediaEngine",
     products: [
         .library(name: "RTP", targets: ["RTP"]),
+        .library(name: "SDP", targets: ["SDP"]),
         .library(name: "Codecs", targets: ["Codecs"]),
         .library(name: "Jitter", targets: ["Jitter"]),
         .library(name: "NetworkModel", targets: ["NetworkModel"]),
@@ -39,6 +40,8 @@ let package = Package(
 
         // The library, lowest module first.
         .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
+        // SDP text (RFC 8866): one parser for the session's offer/answer and the capture analyzer.
+        .target(name: "SDP", dependencies: ["RTP"], swiftSettings: strict),
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
         .target(name: "NetworkModel", swiftSettings: strict),
         .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
@@ -49,13 +52,13 @@ let package = Package(
         // The offline analyzer of captures and its report renderers (links libpcap through Capture).
         .target(
             name: "CaptureAnalysis",
-            dependencies: ["RTP", "Codecs", "Jitter", "PlayoutLab", "QualityMetrics", "Capture"],
+            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "PlayoutLab", "QualityMetrics", "Capture"],
             swiftSettings: strict
         ),
         .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
+            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
 

@@ -1,16 +1,20 @@
 @_spi(Fuzzing) import MediaSession
+import RTP
 
 extension FuzzTarget {
     /// The MediaSession module's fuzz targets.
     static let mediaSession: [FuzzTarget] = [sdp, sessionReceive, sessionReceiveSRTP]
 
-    /// SDP text (any bytes, decoded leniently as UTF-8) through the parser and, when it parses,
-    /// through an answer: errors are fine, traps are not.
+    /// SDP text (any bytes, decoded leniently as UTF-8) through the forgiving scanner, the
+    /// strict parser and, when it parses, through an answer: errors are fine, traps are not.
     static let sdp = FuzzTarget(name: "sdp") { bytes in
         let text = String(decoding: bytes, as: UTF8.self)
+        _ = SessionDescription(scanning: text).text
         guard let offer = try? SessionDescription(parsing: text) else { return }
         _ = offer.text
-        let local = LocalAudioCapabilities(address: "127.0.0.1", rtpPort: 4000, crypto: ["1 AES_CM_128_HMAC_SHA1_80 inline:x"])
+        let key = SDESKeyParameter(masterKey: .random(for: .aes128CounterModeHMACSHA1Tag80))
+        let crypto = (try? SDESCryptoAttribute(tag: 1, key: key)).map { [$0] } ?? []
+        let local = LocalAudioCapabilities(address: "127.0.0.1", rtpPort: 4000, crypto: crypto)
         _ = try? MediaNegotiation.answer(to: offer, with: local)
         _ = try? MediaNegotiation.apply(answer: offer, toOfferFrom: local)
     }

@@ -25,7 +25,8 @@ final class LoopbackCall {
     init(
         codecs: [SDPCodec], sampleRate: Int, sourceSeconds: Double = 1.2, srtp: [SRTPCryptoSuite] = [],
         adjust: (inout MediaSessionConfiguration) -> Void = { _ in }, adjustCallee: (inout MediaSessionConfiguration) -> Void = { _ in },
-        adjustCalleeMedia: (inout NegotiatedAudio) -> Void = { _ in }
+        adjustCalleeMedia: (inout NegotiatedAudio) -> Void = { _ in },
+        rewriteAnswer: (String) -> String = { $0 }
     ) throws {
         source = TestSignal.speechLike(sampleRate: sampleRate, seconds: sourceSeconds)
         let recordingCapacity = sampleRate * 10
@@ -33,7 +34,7 @@ final class LoopbackCall {
         calleeAudio = MemoryAudioEndpoint(source: [], recordingCapacitySamples: recordingCapacity)
         func configuration(_ audio: MemoryAudioEndpoint) -> MediaSessionConfiguration {
             var configuration = MediaSessionConfiguration(
-                codecs: codecs, srtpSuites: srtp, echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio),
+                localAddress: .loopbackIPv4(), codecs: codecs, srtpSuites: srtp, echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio),
                 rtcpMinimumIntervalSeconds: 0.5
             )
             adjust(&configuration)
@@ -47,7 +48,9 @@ final class LoopbackCall {
         let offer = try SessionDescription(parsing: MediaNegotiation.offer(caller.localCapabilities).text)
         var (answer, calleeMedia) = try MediaNegotiation.answer(to: offer, with: callee.localCapabilities)
         adjustCalleeMedia(&calleeMedia)
-        callerMedia = try MediaNegotiation.apply(answer: SessionDescription(parsing: answer.text), toOfferFrom: caller.localCapabilities)
+        callerMedia = try MediaNegotiation.apply(
+            answer: SessionDescription(parsing: rewriteAnswer(answer.text)), toOfferFrom: caller.localCapabilities
+        )
         self.calleeMedia = calleeMedia
         callerEvents = EventRecorder(caller.events)
         calleeEvents = EventRecorder(callee.events)

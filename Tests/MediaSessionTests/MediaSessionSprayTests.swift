@@ -31,7 +31,7 @@ extension LiveCalls {
             let target = call.callee.localAddress
             var random = SplitMix(state: 7)
             // Someone holding the caller's key (so that replays are authentic), on other SSRCs.
-            let callerKey = try SDESCryptoAttribute(attributeValue: #require(call.callerMedia.localCrypto)).masterKey
+            let callerKey = try #require(call.callerMedia.crypto).local.masterKey
             var forger = try SRTPOutboundSession(key: callerKey)
             let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1500, alignment: 16)
             defer { buffer.deallocate() }

@@ -1,4 +1,5 @@
 import MediaSession
+import RTP
 import Testing
 
 @Suite struct SDPParsingTests {
@@ -42,7 +43,11 @@ import Testing
         #expect(audio.rtcpPort == 6001)
         #expect(!audio.rtcpMux)
         #expect(audio.crypto.count == 2)
-        #expect(audio.crypto[0].hasPrefix("1 AES_CM_128_HMAC_SHA1_80 inline:"))
+        #expect(audio.crypto[0].suite == .aes128CounterModeHMACSHA1Tag80)
+        #expect(audio.crypto[0].keys[0].masterKeyIdentifier == SDESMasterKeyIdentifier(value: 1, length: 4))
+        #expect(audio.crypto[1].tag == 2)
+        #expect(!description.description.contains("WVNfX19zZW1jdGw"))
+        #expect(description.text.contains("inline:WVNfX19zZW1jdGwgKCkgewkyMjA7fQp9CnVubGVz|2^20|1:4"))
         #expect(audio.direction == .sendOnly)
         #expect(audio.otherAttributes == [SDPAttribute("label", "main")])
     }

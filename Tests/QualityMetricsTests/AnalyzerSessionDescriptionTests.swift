@@ -1,6 +1,7 @@
 import QualityMetrics
 import CaptureAnalysis
 import RTP
+import TestSupport
 import Testing
 
 /// ``SessionDescriptionScanner`` on SIP messages written to exercise each rule.
@@ -51,5 +52,19 @@ struct AnalyzerSessionDescriptionTests {
         #expect(media("INVITE sip:a SIP/2.0\r\nNo body here\r\n").isEmpty)
         #expect(media("SIP/2.0 200 OK\r\n\r\nc=IN IP4 1.2.3.4\r\nm=audio 4000 RTP/AVP 0 300\r\na=rtpmap:200 x/1\r\n")
             .first?.payloadTypes == [0])
+    }
+
+    /// The analyzer reads SDP with the parser the media session negotiates with: Linphone's
+    /// recorded SRTP offer, IPv6 address and four suites (AES_256_CM_HMAC_SHA1_32 among them).
+    @Test func readsARecordedLinphoneOffer() throws {
+        let body = try Fixtures.sdp("linphone-offer-savp.sdp")
+        let found = media("INVITE sip:peer@127.0.0.1 SIP/2.0\r\nContent-Type: application/sdp\r\n\r\n" + body)
+        try #require(found.count == 1)
+        #expect(found[0].endpoint.description == "[fd00::2]:7078")
+        #expect(found[0].transport == "RTP/SAVP")
+        #expect(found[0].formats[96] == PayloadFormat(encodingName: "opus", clockRate: 48000))
+        #expect(found[0].cryptoAttributes.map(\.suite) == [
+            .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32,
+        ])
     }
 }

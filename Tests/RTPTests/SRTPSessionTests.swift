@@ -31,6 +31,7 @@ struct SRTPSessionTests {
         case .aes128CounterModeHMACSHA1Tag80: (10, 14, 30)
         case .aes128CounterModeHMACSHA1Tag32: (4, 14, 30)
         case .aes256CounterModeHMACSHA1Tag80: (10, 14, 46)
+        case .aes256CounterModeHMACSHA1Tag32: (4, 14, 46)
         case .aeadAES128GCM: (16, 20, 28)
         case .aeadAES256GCM: (16, 20, 44)
         }

@@ -67,9 +67,10 @@ func runPython(_ script: String, input: String) throws -> String {
 typealias SRTPOutcome = Result<[UInt8], SRTPError>
 
 extension SRTPOutboundSession {
-    /// Protects a copy of `packet` (RTP or RTCP) in a buffer with just enough room.
-    mutating func protect(_ packet: [UInt8], rtcp: Bool = false) -> SRTPOutcome {
-        var buffer = packet + [UInt8](repeating: 0, count: rtcp ? suite.rtcpOverhead : suite.rtpOverhead)
+    /// Protects a copy of `packet` (RTP or RTCP) in a buffer with just enough room (and
+    /// `extraRoom` octets more, for an MKI).
+    mutating func protect(_ packet: [UInt8], rtcp: Bool = false, extraRoom: Int = 0) -> SRTPOutcome {
+        var buffer = packet + [UInt8](repeating: 0, count: (rtcp ? suite.rtcpOverhead : suite.rtpOverhead) + extraRoom)
         let result: Result<Int, SRTPError> = buffer.withUnsafeMutableBytes { bytes in
             Result { () throws(SRTPError) in
                 rtcp ? try protectRTCP(in: bytes, length: packet.count) : try protectRTP(in: bytes, length: packet.count)

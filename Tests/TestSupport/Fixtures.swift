@@ -35,6 +35,11 @@ public enum Fixtures {
         try existing("traces/" + name)
     }
 
+    /// The text of an SDP body of a real peer under `Tests/Fixtures/sdp` (see its README).
+    public static func sdp(_ name: String) throws -> String {
+        try String(contentsOf: existing("sdp/" + name), encoding: .utf8)
+    }
+
     /// Every capture file (`.pcap` and `.pcapng`) in `Tests/Fixtures/captures`, sorted by name.
     public static func allCaptures() throws -> [URL] {
         let folder = try existing("captures")

@@ -86,7 +86,7 @@ final class LoopbackCalls {
         jitterBuffer.initialDelayMilliseconds = jitterDelayFloorMilliseconds
         jitterBuffer.minimumDelayMilliseconds = jitterDelayFloorMilliseconds
         return MediaSessionConfiguration(
-            codecs: [.pcmu], srtpSuites: [suite], jitterBuffer: jitterBuffer,
+            localAddress: .loopbackIPv4(), codecs: [.pcmu], srtpSuites: [suite], jitterBuffer: jitterBuffer,
             audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0))
         )
     }

@@ -2,6 +2,7 @@ import QualityMetrics
 import PlayoutLab
 import Capture
 import RTP
+import SDP
 
 /// One media section (`m=` line) of an SDP body found in a captured SIP message: where the
 /// party wants to receive it, and the payload formats and SRTP keys it announced.
@@ -23,10 +24,10 @@ public struct AnnouncedMedia: Sendable, Equatable {
 
 /// Finds SIP messages in UDP payloads and reads the media sections of their SDP bodies.
 ///
-/// A small, forgiving scanner rather than a full SIP/SDP parser: it needs only the `c=`, `m=`,
-/// `a=rtpmap` and `a=crypto` lines to learn ports, dynamic payload types, clock rates and keys.
-/// Lines may end in CRLF or LF; anything it does not understand is skipped. It reads the bytes in
-/// place and never traps, whatever they are.
+/// A small, forgiving SIP reader (the request or status line and where the body starts); the
+/// SDP body goes to the SDP module's scanner, the parser the media session uses too, which
+/// learns ports, dynamic payload types, clock rates and keys. Lines may end in CRLF or LF;
+/// anything it does not understand is skipped; it never traps, whatever the bytes are.
 public enum SessionDescriptionScanner {
     /// Whether `payload` starts like a SIP message: a status line (`SIP/2.0 200 OK`) or a request
     /// line (`INVITE sip:bob@example.com SIP/2.0`) whose method is an upper-case token.
@@ -48,34 +49,23 @@ public enum SessionDescriptionScanner {
         return announcedMedia(inSDP: UnsafeRawBufferPointer(rebasing: payload[body...]))
     }
 
-    /// The media sections of an SDP body (RFC 8866), in order. Sections whose address or port
+    /// The media sections of an SDP body (RFC 8866), in order, read by the SDP module's
+    /// forgiving scanner (``SessionDescription/init(scanning:)``). Sections whose address
     /// cannot be read are left out.
     public static func announcedMedia(inSDP sdp: UnsafeRawBufferPointer) -> [AnnouncedMedia] {
-        var sessionAddress: IPAddress?
-        var sections: [(media: AnnouncedMedia, address: IPAddress?)] = []
-        var offset = 0
-        while offset < sdp.count {
-            let (text, next) = line(in: sdp, from: offset)
-            offset = next
-            guard text.count >= 2, text[text.startIndex + 1] == UInt8(ascii: "=") else { continue }
-            let value = String(decoding: text.dropFirst(2), as: UTF8.self)
-            switch text[text.startIndex] {
-            case UInt8(ascii: "c"):
-                let address = connectionAddress(value)
-                if sections.isEmpty { sessionAddress = address } else { sections[sections.count - 1].address = address }
-            case UInt8(ascii: "m"):
-                if let media = mediaLine(value) { sections.append((media, nil)) }
-            case UInt8(ascii: "a") where !sections.isEmpty:
-                attribute(value, into: &sections[sections.count - 1].media)
-            default:
-                continue
+        let description = SessionDescription(scanning: String(decoding: sdp, as: UTF8.self))
+        return description.media.compactMap { section in
+            guard let text = (section.connection ?? description.connection)?.address, let address = IPAddress(text),
+                let port = UInt16(exactly: section.port)
+            else { return nil }
+            var formats: [UInt8: PayloadFormat] = [:]
+            for (payloadType, map) in section.rtpMaps {
+                formats[UInt8(payloadType)] = PayloadFormat(encodingName: map.encodingName, clockRate: UInt32(map.clockRate))
             }
-        }
-        return sections.compactMap { section in
-            guard let address = section.address ?? sessionAddress else { return nil }
-            var media = section.media
-            media.endpoint.address = address
-            return media
+            return AnnouncedMedia(
+                mediaType: section.media, endpoint: UDPEndpoint(address: address, port: port), transport: section.transport,
+                payloadTypes: section.payloadTypes.map { UInt8($0) }, formats: formats, cryptoAttributes: section.crypto
+            )
         }
     }
 
@@ -98,39 +88,5 @@ public enum SessionDescriptionScanner {
         var end = newline
         if end > offset, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         return (bytes[offset..<end], min(newline + 1, bytes.count))
-    }
-
-    /// `IN IP4 192.0.2.1` or `IN IP6 2001:db8::1` (a multicast `/ttl` suffix is dropped).
-    private static func connectionAddress(_ value: String) -> IPAddress? {
-        let words = value.split(separator: " ")
-        guard words.count >= 3, words[0] == "IN" else { return nil }
-        return IPAddress(String(words[2].prefix { $0 != "/" }))
-    }
-
-    /// `audio 49170 RTP/AVP 0 8 101` (a `/count` after the port is dropped).
-    private static func mediaLine(_ value: String) -> AnnouncedMedia? {
-        let words = value.split(separator: " ")
-        guard words.count >= 3, let port = UInt16(words[1].prefix { $0 != "/" }) else { return nil }
-        return AnnouncedMedia(
-            mediaType: String(words[0]),
-            endpoint: UDPEndpoint(address: .v4(IPv4Address(rawValue: 0)), port: port),
-            transport: String(words[2]),
-            payloadTypes: words.dropFirst(3).compactMap { UInt8($0) }.filter { $0 < 128 },
-            formats: [:], cryptoAttributes: [])
-    }
-
-    /// `rtpmap:96 opus/48000/2` and `crypto:1 AES_CM_128_HMAC_SHA1_80 inline:KEY|2^20|1:4`.
-    private static func attribute(_ value: String, into media: inout AnnouncedMedia) {
-        if value.hasPrefix("rtpmap:") {
-            let words = value.dropFirst("rtpmap:".count).split(separator: " ", maxSplits: 1)
-            guard words.count == 2, let payloadType = UInt8(words[0]), payloadType < 128 else { return }
-            let encoding = words[1].split(separator: "/")
-            guard let name = encoding.first, !name.isEmpty else { return }
-            let clockRate = encoding.count > 1 ? UInt32(encoding[1]) : nil
-            media.formats[payloadType] = PayloadFormat(encodingName: String(name), clockRate: clockRate)
-        } else if value.hasPrefix("crypto:"),
-                  let crypto = try? SDESCryptoAttribute(attributeValue: value.dropFirst("crypto:".count)) {
-            media.cryptoAttributes.append(crypto)
-        }
     }
 }

@@ -21,18 +21,18 @@ final class DeviceAudioEndpoint: AudioEndpoint {
             playback = try AudioPlayback(source: playbackSource, configuration: Self.stream(playbackFormat))
         } catch {
             close()
-            throw .audioDevice(error.description)
+            throw .audioDevice(error)
         }
     }
 
     func read(into pcm: UnsafeMutableBufferPointer<Int16>) throws(MediaSessionError) {
-        guard let capture else { throw .audioDevice("audio device '\(captureSource)': read before open") }
-        do { try capture.read(into: pcm) } catch { throw .audioDevice(error.description) }
+        guard let capture else { throw .invalidState("audio device '\(captureSource)': read before open") }
+        do { try capture.read(into: pcm) } catch { throw .audioDevice(error) }
     }
 
     func write(_ pcm: UnsafeBufferPointer<Int16>) throws(MediaSessionError) {
-        guard let playback else { throw .audioDevice("audio device '\(playbackSource)': write before open") }
-        do { try playback.write(pcm) } catch { throw .audioDevice(error.description) }
+        guard let playback else { throw .invalidState("audio device '\(playbackSource)': write before open") }
+        do { try playback.write(pcm) } catch { throw .audioDevice(error) }
     }
 
     func close() {

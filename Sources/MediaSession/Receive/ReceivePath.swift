@@ -18,8 +18,10 @@ final class ReceivePath: @unchecked Sendable {
     private let events: AsyncStream<MediaSessionEvent>.Continuation
     /// Where the peer's loss reports go for the send path.
     private let reportedLoss: ReportedLoss
-    private let audioPayloadType: UInt8
-    private let telephoneEventPayloadType: UInt8?
+    /// The payload types decoded as audio: the negotiated codec on every number it was given.
+    private let audioPayloadTypes: PayloadTypeSet
+    /// The payload types read as RFC 4733 telephone events.
+    private let telephoneEventPayloadTypes: PayloadTypeSet
     private let comfortNoisePayloadType: UInt8?
     private let clockRate: Int
     private let latches: Bool
@@ -28,22 +30,29 @@ final class ReceivePath: @unchecked Sendable {
 
     /// Only the I/O thread touches it (libsrtp sessions are single-threaded), inside `locked`.
     private var inbound: SRTPInboundSession?
+    /// Under a `_32` suite, the same key with the other SRTCP tag length (see
+    /// ``SRTCPTagLength``): peers disagree, so SRTCP that fails with one is tried with the other,
+    /// and the one that worked is tried first from then on.
+    private var alternateRTCP: SRTPInboundSession?
+    private var alternateRTCPWorked = false
 
     init(
-        media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
+        media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, alternateRTCP: consuming SRTPInboundSession? = nil,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss()
     ) {
         self.reportedLoss = reportedLoss
         self.epoch = epoch
         self.inbound = inbound
+        self.alternateRTCP = alternateRTCP
         self.monitor = monitor
         self.jitterBuffer = jitterBuffer
         self.events = events
         self.latches = latches
         self.comfortNoisePayloadType = comfortNoisePayloadType
-        audioPayloadType = UInt8(truncatingIfNeeded: media.sendCodec.payloadType)
-        telephoneEventPayloadType = media.telephoneEventPayloadType.map { UInt8(truncatingIfNeeded: $0) }
+        audioPayloadTypes = PayloadTypeSet(media.receiveAudioPayloadTypes)
+        telephoneEventPayloadTypes = PayloadTypeSet(media.receiveTelephoneEventPayloadTypes)
         clockRate = media.sendCodec.map.clockRate
         locked = PThreadLock(ReceiveState(reception: ReceptionStatistics(clockRate: clockRate)))
     }
@@ -69,7 +78,10 @@ final class ReceivePath: @unchecked Sendable {
             }
             switch DatagramClassifier.classify(UnsafeRawBufferPointer(datagram.bytes)) {
             case .rtp: receiveRTP(datagram.bytes, from: source, arrival: arrival, state: &state)
+            case .rtcp where inbound != nil && PlaintextKeepalive.matches(UnsafeRawBufferPointer(datagram.bytes)):
+                state.counters.keepalivesIgnored += 1
             case .rtcp: receiveRTCP(datagram.bytes, arrival: arrival, state: &state)
+            case .stun: state.counters.keepalivesIgnored += 1
             default: state.counters.malformedDropped += 1
             }
         }
@@ -104,8 +116,8 @@ final class ReceivePath: @unchecked Sendable {
             break
         }
         let payloadType = packet.payloadType
-        let isAudio = payloadType == audioPayloadType || payloadType == comfortNoisePayloadType
-        guard isAudio || payloadType == telephoneEventPayloadType else {
+        let isAudio = audioPayloadTypes.contains(payloadType) || payloadType == comfortNoisePayloadType
+        guard isAudio || telephoneEventPayloadTypes.contains(payloadType) else {
             state.counters.unknownPayloadTypeDropped += 1
             return
         }
@@ -189,23 +201,46 @@ final class ReceivePath: @unchecked Sendable {
         guard inbound != nil else { return bytes.count }
         do {
             return rtcp
-                ? try inbound!.unprotectRTCP(in: bytes, length: bytes.count)
+                ? try unprotectRTCP(bytes)
                 : try inbound!.unprotectRTP(in: bytes, length: bytes.count)
         } catch {
             switch error {
-            case .authenticationFailed: state.counters.authenticationFailures += 1
-            case .replayed, .replayTooOld: state.counters.replaysDropped += 1
-            default: state.counters.malformedDropped += 1
+            case .authenticationFailed:
+                state.counters.authenticationFailures += 1
+                reportSRTPFailure(at: arrival, state: &state)
+            case .replayed, .replayTooOld:
+                // Legitimate peers repeat packets (Linphone sends each RFC 4733 end packet
+                // three times with one sequence number): counted, no alarm.
+                state.counters.replaysDropped += 1
+            default:
+                state.counters.malformedDropped += 1
             }
-            reportSRTPFailure(at: arrival, state: &state)
             return nil
+        }
+    }
+
+    /// SRTCP through the session whose tag length worked last, then (on an authentication
+    /// failure, which leaves the packet untouched) through the other one.
+    private func unprotectRTCP(_ bytes: UnsafeMutableRawBufferPointer) throws(SRTPError) -> Int {
+        guard alternateRTCP != nil else { return try inbound!.unprotectRTCP(in: bytes, length: bytes.count) }
+        do {
+            return alternateRTCPWorked
+                ? try alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
+                : try inbound!.unprotectRTCP(in: bytes, length: bytes.count)
+        } catch {
+            guard case .authenticationFailed = error else { throw error }
+            let length = alternateRTCPWorked
+                ? try inbound!.unprotectRTCP(in: bytes, length: bytes.count)
+                : try alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
+            alternateRTCPWorked.toggle()
+            return length
         }
     }
 
     private func reportSRTPFailure(at now: MediaTime, state: inout ReceiveState) {
         if let last = state.lastSRTPFailureReport, (now - last).seconds < 1 { return }
         state.lastSRTPFailureReport = now
-        events.yield(.srtpFailure(count: UInt64(state.counters.authenticationFailures + state.counters.replaysDropped)))
+        events.yield(.srtpFailure(count: UInt64(state.counters.authenticationFailures)))
     }
 
     // MARK: Read by the audio thread

@@ -31,7 +31,7 @@ import Locking
         let media = NegotiatedAudio(
             remoteAddress: "127.0.0.1", remoteRTPPort: 5004, remoteRTCPPort: 5004, rtcpMux: true, sendCodec: codec,
             receiveCodecs: [codec], telephoneEventPayloadType: 101, packetTimeMilliseconds: 20, direction: .sendReceive,
-            localCrypto: nil, remoteCrypto: nil
+            crypto: nil
         )
         var inbound: SRTPInboundSession?
         if srtp {

@@ -1,290 +1,219 @@
-/// A codec we offer or accept: its encoding, the payload type we prefer for it, and its fmtp.
-public struct SDPCodec: Sendable, Equatable {
-    /// The encoding (name, clock rate, channels).
-    public var map: RTPMap
-    /// The payload type used when we offer (static ones keep their number; dynamic are 96–127).
-    public var payloadType: Int
-    /// The `a=fmtp` value we send, if any (for Opus, RFC 7587 parameters such as `useinbandfec=1`).
-    public var formatParameters: String?
+import Codecs
+import RTP
 
-    /// A codec with the given parts.
-    public init(map: RTPMap, payloadType: Int, formatParameters: String? = nil) {
-        self.map = map
-        self.payloadType = payloadType
-        self.formatParameters = formatParameters
-    }
-
-    /// PCMU, payload type 0.
-    public static let pcmu = SDPCodec(map: RTPMap(encodingName: "PCMU", clockRate: 8000), payloadType: 0)
-    /// PCMA, payload type 8.
-    public static let pcma = SDPCodec(map: RTPMap(encodingName: "PCMA", clockRate: 8000), payloadType: 8)
-    /// Opus (RFC 7587: always `opus/48000/2` in SDP), payload type 111, with in-band FEC.
-    public static let opus = SDPCodec(
-        map: RTPMap(encodingName: "opus", clockRate: 48000, channels: 2), payloadType: 111,
-        formatParameters: "minptime=10;useinbandfec=1"
-    )
-}
-
-/// What this end can do: the input to offers and answers.
-public struct LocalAudioCapabilities: Sendable, Equatable {
-    /// The address we receive on (`c=`).
-    public var address: String
-    /// The port we receive RTP on.
-    public var rtpPort: Int
-    /// Our codecs in order of preference.
-    public var codecs: [SDPCodec]
-    /// The payload type for RFC 4733 telephone events, or nil not to offer DTMF events.
-    public var telephoneEventPayloadType: Int?
-    /// The packet duration we would like to receive (`a=ptime`), in milliseconds.
-    public var packetTimeMilliseconds: Int
-    /// Whether we offer and accept RTP and RTCP on one port.
-    public var rtcpMux: Bool
-    /// Which way we are willing to send media (sendonly or inactive to hold the call).
-    public var direction: MediaDirection
-    /// Our `a=crypto` values (RFC 4568), one per SRTP suite we accept, each with our key. When
-    /// not empty, SRTP is required: the transport is RTP/SAVP and a peer without a common suite
-    /// is refused.
-    public var crypto: [String]
-    /// The `o=` session identifier.
-    public var sessionID: UInt64
-    /// The `o=` session version; raise it for each new offer in the same call.
-    public var sessionVersion: UInt64
-
-    /// Capabilities with the documented defaults: PCMU then PCMA, telephone events on payload
-    /// type 101, 20 ms packets, rtcp-mux, send and receive, no SRTP.
-    public init(
-        address: String,
-        rtpPort: Int,
-        codecs: [SDPCodec] = [.pcmu, .pcma],
-        telephoneEventPayloadType: Int? = 101,
-        packetTimeMilliseconds: Int = 20,
-        rtcpMux: Bool = true,
-        direction: MediaDirection = .sendReceive,
-        crypto: [String] = [],
-        sessionID: UInt64 = 1,
-        sessionVersion: UInt64 = 1
-    ) {
-        self.address = address
-        self.rtpPort = rtpPort
-        self.codecs = codecs
-        self.telephoneEventPayloadType = telephoneEventPayloadType
-        self.packetTimeMilliseconds = packetTimeMilliseconds
-        self.rtcpMux = rtcpMux
-        self.direction = direction
-        self.crypto = crypto
-        self.sessionID = sessionID
-        self.sessionVersion = sessionVersion
-    }
-}
-
-/// A codec both ends agreed on, with the payload type used on the wire.
-public struct NegotiatedCodec: Sendable, Equatable {
-    /// The payload type on the wire (the offerer's number).
-    public var payloadType: Int
-    /// The encoding.
-    public var map: RTPMap
-    /// The peer's `a=fmtp` for it, if any.
-    public var formatParameters: String?
-}
-
-/// The outcome of an offer/answer exchange, from our side: everything the media path needs.
-public struct NegotiatedAudio: Sendable, Equatable {
-    /// Where to send RTP.
-    public var remoteAddress: String
-    /// The peer's RTP port.
-    public var remoteRTPPort: Int
-    /// The peer's RTCP port (equal to the RTP port when muxed).
-    public var remoteRTCPPort: Int
-    /// Whether RTP and RTCP share one port.
-    public var rtcpMux: Bool
-    /// The codec we send: the first one in common, in the offerer's order.
-    public var sendCodec: NegotiatedCodec
-    /// Every codec we may receive, by payload type.
-    public var receiveCodecs: [NegotiatedCodec]
-    /// The telephone-event payload type both ends use, if both offered it.
-    public var telephoneEventPayloadType: Int?
-    /// The packet duration to send, in milliseconds (the peer's ptime, else ours).
-    public var packetTimeMilliseconds: Int
-    /// Which way media flows, from our side.
-    public var direction: MediaDirection
-    /// Our `a=crypto` value in the exchange (our key), when SRTP was agreed.
-    public var localCrypto: String?
-    /// The peer's `a=crypto` value (its key), when SRTP was agreed.
-    public var remoteCrypto: String?
-}
-
-/// SDP offer/answer for the audio section (RFC 3264).
+/// SDP offer/answer for a voice call (RFC 3264), with SDES SRTP (RFC 4568) and rtcp-mux
+/// (RFC 5761): pure functions of the descriptions and our capabilities.
+///
+/// - An answer has one `m=` line per offered one: the first usable audio section is
+///   answered, every other section (video, application, a second audio) is refused with
+///   port 0 (RFC 3264 §6).
+/// - The answer echoes the offer's profile: `RTP/AVP`, `RTP/AVPF`, `RTP/SAVP` or `RTP/SAVPF`;
+///   `RTP/AVP` with `a=crypto` lines stays `RTP/AVP`, with SRTP when a suite is in common.
+/// - An `RTP/SAVP(F)` offer is answered with SRTP or refused
+///   (``MediaNegotiationError/secureProfileWithoutCommonSuite(offeredSuites:)``), never in clear.
+/// - The answer's `a=crypto` repeats the tag of the offer line it accepts, with our key; the
+///   offerer takes the key of its own line with that tag.
+/// - rtcp-mux is used only when both sides say so; otherwise RTCP goes to the peer's
+///   `a=rtcp` port or RTP port + 1, and comes to ours.
+/// - The answer lists one codec (the first of the offer's we have) and telephone events, so
+///   every payload type the peer may send is one the session decodes.
+/// - The packet time is checked against the codec here, not when the call starts.
 public enum MediaNegotiation {
+    /// The profiles of the RTP/AVP family this negotiation answers.
+    static let rtpProfiles: Set<String> = ["RTP/AVP", "RTP/AVPF", "RTP/SAVP", "RTP/SAVPF"]
+
     /// An offer of everything in `local`.
     public static func offer(_ local: LocalAudioCapabilities) -> SessionDescription {
-        var codecs = local.codecs
-        if let eventType = local.telephoneEventPayloadType {
-            var rates: [Int] = []
-            for codec in local.codecs where !rates.contains(codec.map.clockRate) {
-                rates.append(codec.map.clockRate)
-            }
-            for rate in rates {
-                // One telephone-event per clock rate in use, in the codecs' order of preference;
-                // the first takes the configured number, the others the next free ones.
-                let payloadType = rate == rates[0] ? eventType : nextFreePayloadType(after: eventType, in: codecs)
-                codecs.append(SDPCodec(
-                    map: RTPMap(encodingName: "telephone-event", clockRate: rate), payloadType: payloadType,
-                    formatParameters: "0-16"
-                ))
-            }
-        }
-        return description(local, codecs: codecs, crypto: local.crypto)
+        let audio = section(
+            local, transport: local.offeredProfile, codecs: offeredCodecs(local), crypto: local.crypto
+        )
+        return description(local, media: [audio])
     }
 
-    /// Answers `offer`'s audio section: keeps the offered codecs we also have, in the offerer's
-    /// order and with its payload types; picks the first common SRTP suite; answers the direction.
-    /// - Throws: ``SDPError`` when there is no audio section, no common codec or no common SRTP suite.
+    /// Answers `offer` (see the type's rules).
+    /// - Throws: ``MediaNegotiationError`` when the offer cannot be accepted; reply 488.
     public static func answer(
         to offer: SessionDescription,
         with local: LocalAudioCapabilities
-    ) throws(SDPError) -> (answer: SessionDescription, media: NegotiatedAudio) {
-        let remote = try audioSection(of: offer)
-        var common: [NegotiatedCodec] = []
-        var answered: [SDPCodec] = []
+    ) throws(MediaNegotiationError) -> (answer: SessionDescription, media: NegotiatedAudio) {
+        let audioIndex = try usableAudioSection(of: offer)
+        let remote = offer.media[audioIndex]
+        guard rtpProfiles.contains(remote.transport) else { throw .unsupportedProfile(remote.transport) }
+
+        var chosen: (payloadType: Int, map: RTPMap, ours: SDPCodec)?
         for payloadType in remote.payloadTypes {
             guard let map = remote.encoding(of: payloadType), let ours = local.codecs.first(where: { $0.map.matches(map) }) else {
                 continue
             }
-            common.append(NegotiatedCodec(payloadType: payloadType, map: map, formatParameters: remote.formatParameters[payloadType]))
-            answered.append(SDPCodec(map: map, payloadType: payloadType, formatParameters: ours.formatParameters))
+            chosen = (payloadType, map, ours)
+            break
         }
-        guard let send = common.first else {
-            throw SDPError(reason: "no codec in common with the offer (offered: \(offeredNames(remote)))")
-        }
-        let events = local.telephoneEventPayloadType == nil ? nil : telephoneEvent(in: remote, clockRate: send.map.clockRate)
+        guard let chosen else { throw .noCommonCodec(offered: offeredNames(remote)) }
+        let sendCodec = NegotiatedCodec(payloadType: chosen.payloadType, map: chosen.map, formatParameters: remote.formatParameters[chosen.payloadType])
+        let crypto = try answerCrypto(offered: remote, local: local)
+        let packetTime = try validatedPacketTime(remote.packetTimeMilliseconds ?? local.packetTimeMilliseconds, for: sendCodec)
+
+        var answered = [SDPCodec(map: chosen.map, payloadType: chosen.payloadType, formatParameters: chosen.ours.formatParameters)]
+        var receiveCodecs = [sendCodec]
+        let events = local.telephoneEventPayloadType == nil ? nil : telephoneEvent(in: remote, clockRate: chosen.map.clockRate)
         if let events, let map = remote.encoding(of: events) {
             answered.append(SDPCodec(map: map, payloadType: events, formatParameters: remote.formatParameters[events]))
+            receiveCodecs.append(NegotiatedCodec(payloadType: events, map: map, formatParameters: remote.formatParameters[events]))
         }
-        let (localCrypto, remoteCrypto) = try chooseCrypto(offered: remote.crypto, local: local.crypto)
-        let direction = remote.direction.answer(willing: local.direction)
-        var answerCapabilities = local
-        answerCapabilities.direction = direction
-        answerCapabilities.rtcpMux = local.rtcpMux && remote.rtcpMux
-        let answer = description(answerCapabilities, codecs: answered, crypto: localCrypto.map { [$0] } ?? [])
-        let media = negotiated(
-            remote: remote, session: offer, codecs: common, events: events, local: answerCapabilities,
-            direction: direction, crypto: (localCrypto, remoteCrypto)
+        var answering = local
+        answering.direction = remote.direction.answer(willing: local.direction)
+        answering.rtcpMux = local.rtcpMux && remote.rtcpMux
+        var media = offer.media.map(refused)
+        media[audioIndex] = section(answering, transport: remote.transport, codecs: answered, crypto: crypto.map { [$0.local] } ?? [])
+        let negotiated = NegotiatedAudio(
+            remoteAddress: address(of: remote, in: offer), remoteRTPPort: remote.port,
+            remoteRTCPPort: rtcpPort(of: remote, muxed: answering.rtcpMux), rtcpMux: answering.rtcpMux, profile: remote.transport,
+            sendCodec: sendCodec, receiveCodecs: receiveCodecs, telephoneEventPayloadType: events,
+            packetTimeMilliseconds: packetTime, direction: answering.direction, crypto: crypto
         )
-        return (answer, media)
+        return (description(answering, media: media), negotiated)
     }
 
     /// Applies the peer's `answer` to the offer we made from `local`.
-    /// - Throws: ``SDPError`` when the answer rejects the audio, names codecs we did not offer,
-    ///   or drops SRTP we required.
-    public static func apply(answer: SessionDescription, toOfferFrom local: LocalAudioCapabilities) throws(SDPError) -> NegotiatedAudio {
-        let remote = try audioSection(of: answer)
+    /// - Throws: ``MediaNegotiationError`` when the answer rejects the audio, names codecs we
+    ///   did not offer, picks an `a=crypto` line we did not offer, or drops SRTP we required.
+    public static func apply(
+        answer: SessionDescription, toOfferFrom local: LocalAudioCapabilities
+    ) throws(MediaNegotiationError) -> NegotiatedAudio {
+        guard answer.media.count == 1 else { throw .answerMediaCountMismatch(offered: 1, answered: answer.media.count) }
+        let remote = answer.media[0]
+        guard remote.media == "audio" else { throw .noAudioSection }
+        guard remote.port != 0 else { throw .audioRejected }
+        guard remote.connection ?? answer.connection != nil else { throw .noConnectionAddress }
+        guard rtpProfiles.contains(remote.transport) else { throw .unsupportedProfile(remote.transport) }
+
+        let offered = offeredCodecs(local)
         var common: [NegotiatedCodec] = []
+        var receiveCodecs: [NegotiatedCodec] = []
         for payloadType in remote.payloadTypes {
-            guard let map = remote.encoding(of: payloadType), map.encodingName.lowercased() != "telephone-event" else { continue }
-            guard local.codecs.contains(where: { $0.map.matches(map) }) else {
-                throw SDPError(reason: "the answer names \(map.text), which was not offered")
+            guard let map = remote.encoding(of: payloadType) else { continue }
+            guard let ours = offered.first(where: { $0.map.matches(map) }) else {
+                if map.encodingName.lowercased() == "telephone-event" { continue }
+                throw .answerNamesUnofferedCodec(map.text)
             }
-            common.append(NegotiatedCodec(payloadType: payloadType, map: map, formatParameters: remote.formatParameters[payloadType]))
-        }
-        guard let send = common.first else { throw SDPError(reason: "the answer accepts none of the offered codecs") }
-        var localCrypto: String?
-        var remoteCrypto: String?
-        if !local.crypto.isEmpty {
-            guard let chosen = remote.crypto.first, let suite = cryptoSuite(chosen),
-                  let ours = local.crypto.first(where: { cryptoSuite($0) == suite })
-            else {
-                throw SDPError(reason: "SRTP was required but the answer has no a=crypto line with an offered suite")
+            let codec = NegotiatedCodec(payloadType: payloadType, map: map, formatParameters: remote.formatParameters[payloadType])
+            if !codec.isTelephoneEvent { common.append(codec) }
+            // We receive on the numbers we offered and, where the peer renumbered a dynamic
+            // payload type, on its numbers too, unless that number means something else in our offer.
+            receiveCodecs.append(NegotiatedCodec(payloadType: ours.payloadType, map: map, formatParameters: codec.formatParameters))
+            if ours.payloadType != payloadType, !offered.contains(where: { $0.payloadType == payloadType }) {
+                receiveCodecs.append(codec)
             }
-            localCrypto = ours
-            remoteCrypto = chosen
         }
-        let events = local.telephoneEventPayloadType == nil ? nil : telephoneEvent(in: remote, clockRate: send.map.clockRate)
-        let direction = MediaDirection(sends: local.direction.sends && remote.direction.receives, receives: local.direction.receives && remote.direction.sends)
-        var capabilities = local
-        capabilities.rtcpMux = local.rtcpMux && remote.rtcpMux
-        return negotiated(
-            remote: remote, session: answer, codecs: common, events: events, local: capabilities,
-            direction: direction, crypto: (localCrypto, remoteCrypto)
-        )
-    }
-
-    private static func audioSection(of description: SessionDescription) throws(SDPError) -> MediaDescription {
-        guard let audio = description.audio else { throw SDPError(reason: "no m=audio section") }
-        guard audio.port != 0 else { throw SDPError(reason: "the audio stream is rejected (port 0)") }
-        guard audio.connection ?? description.connection != nil else {
-            throw SDPError(reason: "no c= line for the audio section")
-        }
-        return audio
-    }
-
-    private static func negotiated(
-        remote: MediaDescription, session: SessionDescription, codecs: [NegotiatedCodec], events: Int?,
-        local: LocalAudioCapabilities, direction: MediaDirection, crypto: (String?, String?)
-    ) -> NegotiatedAudio {
-        let rtcpPort = local.rtcpMux ? remote.port : remote.rtcpPort ?? remote.port + 1
+        guard let sendCodec = common.first else { throw .noCommonCodec(offered: offered.map(\.map.text)) }
+        let crypto = try appliedCrypto(answered: remote, local: local)
+        let packetTime = try validatedPacketTime(remote.packetTimeMilliseconds ?? local.packetTimeMilliseconds, for: sendCodec)
+        let events = local.telephoneEventPayloadType == nil ? nil : telephoneEvent(in: remote, clockRate: sendCodec.map.clockRate)
+        let rtcpMux = local.rtcpMux && remote.rtcpMux
         return NegotiatedAudio(
-            remoteAddress: (remote.connection ?? session.connection)?.address ?? "",
-            remoteRTPPort: remote.port,
-            remoteRTCPPort: rtcpPort,
-            rtcpMux: local.rtcpMux,
-            sendCodec: codecs[0],
-            receiveCodecs: codecs,
-            telephoneEventPayloadType: events,
-            packetTimeMilliseconds: remote.packetTimeMilliseconds ?? local.packetTimeMilliseconds,
-            direction: direction,
-            localCrypto: crypto.0,
-            remoteCrypto: crypto.1
+            remoteAddress: address(of: remote, in: answer), remoteRTPPort: remote.port,
+            remoteRTCPPort: rtcpPort(of: remote, muxed: rtcpMux), rtcpMux: rtcpMux, profile: remote.transport,
+            sendCodec: sendCodec, receiveCodecs: receiveCodecs, telephoneEventPayloadType: events,
+            packetTimeMilliseconds: packetTime,
+            direction: MediaDirection(sends: local.direction.sends && remote.direction.receives, receives: local.direction.receives && remote.direction.sends),
+            crypto: crypto
         )
     }
 
-    private static func description(_ local: LocalAudioCapabilities, codecs: [SDPCodec], crypto: [String]) -> SessionDescription {
+    // MARK: Sections
+
+    /// The index of the first audio section that can be answered.
+    private static func usableAudioSection(of offer: SessionDescription) throws(MediaNegotiationError) -> Int {
+        guard offer.media.contains(where: { $0.media == "audio" }) else { throw .noAudioSection }
+        guard let index = offer.media.firstIndex(where: { $0.media == "audio" && $0.port != 0 }) else { throw .audioRejected }
+        guard offer.media[index].connection ?? offer.connection != nil else { throw .noConnectionAddress }
+        return index
+    }
+
+    /// `section` refused: port 0, its media, transport and formats repeated, nothing else.
+    private static func refused(_ section: MediaDescription) -> MediaDescription {
+        MediaDescription(
+            media: section.media, port: 0, transport: section.transport, payloadTypes: section.payloadTypes,
+            formats: section.formats, direction: .sendReceive
+        )
+    }
+
+    private static func address(of section: MediaDescription, in description: SessionDescription) -> String {
+        (section.connection ?? description.connection)?.address ?? ""
+    }
+
+    private static func rtcpPort(of section: MediaDescription, muxed: Bool) -> Int {
+        muxed ? section.port : section.rtcpPort ?? section.port + 1
+    }
+
+    /// Our codecs and one telephone-event format per clock rate in use, as we offer them.
+    static func offeredCodecs(_ local: LocalAudioCapabilities) -> [SDPCodec] {
+        var codecs = local.codecs
+        guard let eventType = local.telephoneEventPayloadType else { return codecs }
+        var rates: [Int] = []
+        for codec in local.codecs where !rates.contains(codec.map.clockRate) {
+            rates.append(codec.map.clockRate)
+        }
+        for rate in rates {
+            // The first rate takes the configured number, the others the next free ones.
+            let payloadType = rate == rates[0] ? eventType : nextFreePayloadType(after: eventType, in: codecs)
+            codecs.append(SDPCodec(
+                map: RTPMap(encodingName: "telephone-event", clockRate: rate), payloadType: payloadType,
+                formatParameters: "0-16"
+            ))
+        }
+        return codecs
+    }
+
+    private static func section(
+        _ local: LocalAudioCapabilities, transport: String, codecs: [SDPCodec], crypto: [SDESCryptoAttribute]
+    ) -> MediaDescription {
         var rtpMaps: [Int: RTPMap] = [:]
         var parameters: [Int: String] = [:]
         for codec in codecs {
             rtpMaps[codec.payloadType] = codec.map
             if let fmtp = codec.formatParameters { parameters[codec.payloadType] = fmtp }
         }
-        let connection = SDPConnection(address: local.address)
-        let audio = MediaDescription(
-            port: local.rtpPort,
-            transport: crypto.isEmpty ? "RTP/AVP" : "RTP/SAVP",
-            payloadTypes: codecs.map(\.payloadType),
-            rtpMaps: rtpMaps,
-            formatParameters: parameters,
-            packetTimeMilliseconds: local.packetTimeMilliseconds,
-            direction: local.direction,
-            rtcpMux: local.rtcpMux,
-            crypto: crypto
+        return MediaDescription(
+            port: local.rtpPort, transport: transport, payloadTypes: codecs.map(\.payloadType), rtpMaps: rtpMaps,
+            formatParameters: parameters, packetTimeMilliseconds: local.packetTimeMilliseconds, direction: local.direction,
+            rtcpMux: local.rtcpMux, crypto: crypto
         )
+    }
+
+    private static func description(_ local: LocalAudioCapabilities, media: [MediaDescription]) -> SessionDescription {
+        let connection = SDPConnection(address: local.address)
         return SessionDescription(
             origin: SDPOrigin(sessionID: local.sessionID, sessionVersion: local.sessionVersion, address: connection),
-            connection: connection,
-            media: [audio]
+            connection: connection, media: media
         )
+    }
+
+    // MARK: Codecs
+
+    /// `milliseconds` if the codec can send packets of that duration.
+    private static func validatedPacketTime(_ milliseconds: Int, for codec: NegotiatedCodec) throws(MediaNegotiationError) -> Int {
+        let rtpmap = codec.map.text
+        guard milliseconds > 0, milliseconds % 10 == 0 else {
+            throw .unsupportedPacketTime(milliseconds: milliseconds, codec: rtpmap, reason: "not a multiple of the 10 ms audio clock")
+        }
+        let registry = CodecRegistry()
+        do {
+            _ = try registry.describe(rtpmap: rtpmap, fmtp: codec.formatParameters ?? "")
+        } catch {
+            throw .unusableCodec(codec: rtpmap, reason: error)
+        }
+        do {
+            _ = try registry.describe(rtpmap: rtpmap, fmtp: codec.formatParameters ?? "", ptime: milliseconds)
+        } catch {
+            throw .unsupportedPacketTime(milliseconds: milliseconds, codec: rtpmap, reason: error.description)
+        }
+        return milliseconds
     }
 
     private static func telephoneEvent(in section: MediaDescription, clockRate: Int) -> Int? {
         let events = section.payloadTypes.filter { section.encoding(of: $0)?.encodingName.lowercased() == "telephone-event" }
         return events.first { section.encoding(of: $0)?.clockRate == clockRate } ?? events.first
-    }
-
-    private static func chooseCrypto(offered: [String], local: [String]) throws(SDPError) -> (String?, String?) {
-        guard !local.isEmpty else { return (nil, nil) }
-        for remote in offered {
-            guard let suite = cryptoSuite(remote), let tag = remote.split(separator: " ").first,
-                  let ours = local.first(where: { cryptoSuite($0) == suite })
-            else { continue }
-            // The answer repeats the offer's tag with our own key (RFC 4568 §7.1.2).
-            let ourParameters = ours.split(separator: " ", maxSplits: 1).dropFirst().first ?? ""
-            return ("\(tag) \(ourParameters)", remote)
-        }
-        throw SDPError(reason: "SRTP is required but no offered a=crypto suite is one of ours")
-    }
-
-    /// The suite name of an `a=crypto` value: its second field.
-    private static func cryptoSuite(_ value: String) -> Substring? {
-        let fields = value.split(separator: " ")
-        return fields.count >= 3 ? fields[1] : nil
     }
 
     private static func nextFreePayloadType(after payloadType: Int, in codecs: [SDPCodec]) -> Int {
@@ -295,7 +224,7 @@ public enum MediaNegotiation {
         return candidate
     }
 
-    private static func offeredNames(_ section: MediaDescription) -> String {
-        section.payloadTypes.map { section.encoding(of: $0)?.text ?? "PT \($0)" }.joined(separator: ", ")
+    private static func offeredNames(_ section: MediaDescription) -> [String] {
+        section.payloadTypes.map { section.encoding(of: $0)?.text ?? "PT \($0)" }
     }
 }

@@ -82,7 +82,7 @@ final class AudioLoop: @unchecked Sendable {
                     preprocessor = processor
                 }
             } catch {
-                throw .codec(error.description)
+                throw .codec(error)
             }
         }
     }

@@ -13,7 +13,9 @@ struct CallCodecs {
         encodingName = map.encodingName
         let rtpmap = map.channels == 1 ? "\(map.encodingName)/\(map.clockRate)" : "\(map.encodingName)/\(map.clockRate)/\(map.channels)"
         guard media.packetTimeMilliseconds > 0, media.packetTimeMilliseconds % 10 == 0 else {
-            throw .negotiation("ptime \(media.packetTimeMilliseconds) ms is not a multiple of the 10 ms audio clock")
+            throw .negotiation(.unsupportedPacketTime(
+                milliseconds: media.packetTimeMilliseconds, codec: rtpmap, reason: "not a multiple of the 10 ms audio clock"
+            ))
         }
         do {
             let description = try CodecRegistry().describe(
@@ -22,10 +24,12 @@ struct CallCodecs {
             encoder = try CodecRegistry().makeEncoder(for: description)
             decoder = try CodecRegistry().makeDecoder(for: description)
         } catch {
-            throw .negotiation("\(rtpmap): \(error)")
+            throw .codecRegistry(error)
         }
         guard decoder.format.channels == encoder.format.channels else {
-            throw .negotiation("\(rtpmap): the peer sends \(decoder.format.channels) channels, we capture \(encoder.format.channels)")
+            throw .codecRegistry(.unsupportedChannels(
+                codec: rtpmap, channels: decoder.format.channels, supported: encoder.format.channels
+            ))
         }
     }
 

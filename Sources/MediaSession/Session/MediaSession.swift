@@ -29,8 +29,11 @@ public final class MediaSession: Sendable {
     /// The configuration the session was created with.
     public let configuration: MediaSessionConfiguration
     /// What this end offers or answers with: our address and port, codecs, ptime, rtcp-mux,
-    /// telephone events and one `a=crypto` line (with a fresh key) per configured SRTP suite.
-    public let localCapabilities: LocalAudioCapabilities
+    /// telephone events, one `a=crypto` attribute (with a fresh key) per configured SRTP suite,
+    /// and the `o=` version the next description will carry.
+    public var localCapabilities: LocalAudioCapabilities {
+        capabilities.withLock { $0.current }
+    }
     /// Things that happened: DTMF received, SSRC changes, SRTP failures, BYE, no media, device errors.
     public let events: AsyncStream<MediaSessionEvent>
     /// The call's quality once a second while it runs: MOS, loss, jitter, latency, round trip
@@ -40,7 +43,10 @@ public final class MediaSession: Sendable {
     private let eventContinuation: AsyncStream<MediaSessionEvent>.Continuation
     private let qualityContinuation: AsyncStream<MediaQualityReport>.Continuation
     private let socket: UDPSocket
-    private let rtcpSocket: UDPSocket?
+    /// RTP's port + 1, for RTCP when rtcp-mux is not agreed.
+    private let rtcpSocket: UDPSocket
+    /// The capabilities offers and answers are made from (read by the negotiation methods).
+    let capabilities: PThreadLock<Capabilities>
     private let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
     private let control = PThreadLock(CallControl())
@@ -49,21 +55,15 @@ public final class MediaSession: Sendable {
     /// The call's audio loop, kept after `stop()` for the final statistics.
     private let lastCall = PThreadLock<AudioLoop?>(nil)
 
-    /// Binds the RTP socket (and an RTCP socket on the next port when `rtcpMux` is off) and
-    /// draws the SRTP keys.
+    /// Binds the RTP socket and the RTCP socket on the next port (used when the peer declines
+    /// rtcp-mux) and draws the SRTP keys.
     /// - Parameter eventLoop: the I/O thread to receive on, shared by many sessions; nil gives
     ///   the session its own.
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
     public init(configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop? = nil) throws(MediaSessionError) {
         self.configuration = configuration
         do {
-            socket = try UDPSocket(binding: configuration.localAddress, options: configuration.socketOptions)
-            if configuration.rtcpMux {
-                rtcpSocket = nil
-            } else {
-                let rtcpAddress = try SocketAddress(host: socket.localAddress.host, port: socket.localAddress.port &+ 1)
-                rtcpSocket = try UDPSocket(binding: rtcpAddress, options: configuration.socketOptions)
-            }
+            (socket, rtcpSocket) = try Self.bindPair(configuration.localAddress, options: configuration.socketOptions)
             if let eventLoop {
                 self.eventLoop = eventLoop
                 ownsEventLoop = false
@@ -74,20 +74,36 @@ public final class MediaSession: Sendable {
         } catch {
             throw .transport(error)
         }
-        var crypto: [String] = []
+        var crypto: [SDESCryptoAttribute] = []
         for (index, suite) in configuration.srtpSuites.enumerated() {
             guard let attribute = try? SDESCryptoAttribute(tag: UInt32(index + 1), key: SDESKeyParameter(masterKey: .random(for: suite))) else {
                 continue
             }
-            crypto.append(attribute.attributeValue)
+            crypto.append(attribute)
         }
-        localCapabilities = LocalAudioCapabilities(
+        capabilities = PThreadLock(Capabilities(current: LocalAudioCapabilities(
             address: socket.localAddress.host, rtpPort: Int(socket.localAddress.port), codecs: configuration.codecs,
             telephoneEventPayloadType: configuration.telephoneEventPayloadType,
             packetTimeMilliseconds: configuration.packetTimeMilliseconds, rtcpMux: configuration.rtcpMux, crypto: crypto
-        )
+        )))
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         (qualityReports, qualityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
+    }
+
+    /// Binds RTP on `address` and RTCP on the next port; when the system chose the RTP port
+    /// and the next one is taken, tries again with another pair.
+    private static func bindPair(_ address: SocketAddress, options: UDPSocketOptions) throws(TransportError) -> (UDPSocket, UDPSocket) {
+        var attempt = 0
+        while true {
+            let rtp = try UDPSocket(binding: address, options: options)
+            do {
+                let next = try SocketAddress(host: rtp.localAddress.host, port: rtp.localAddress.port &+ 1)
+                return (rtp, try UDPSocket(binding: next, options: options))
+            } catch {
+                attempt += 1
+                if address.port != 0 || attempt >= 16 || rtp.localAddress.port == UInt16.max { throw error }
+            }
+        }
     }
 
     deinit {
@@ -108,10 +124,26 @@ public final class MediaSession: Sendable {
         let codecs = try CallCodecs(media: media)
         var outbound: SRTPOutboundSession?
         var inbound: SRTPInboundSession?
-        if let keys = try Self.srtpKeys(media) {
+        var alternateRTCP: SRTPInboundSession?
+        if let crypto = media.crypto {
+            // Under the _32 suites SRTCP carries the 32-bit tag, as Linphone and baresip do;
+            // the RFC's 80-bit tag is accepted too (see SRTCPTagLength).
             do {
-                outbound = try SRTPOutboundSession(key: keys.local)
-                inbound = try SRTPInboundSession(key: keys.remote)
+                // Each side's MKI, when its a=crypto key gives one, goes into its packets.
+                let ours = crypto.local.keys[0], theirs = crypto.remote.keys[0]
+                outbound = try SRTPOutboundSession(
+                    key: ours.masterKey, srtcpTagLength: .sameAsSRTP, masterKeyIdentifier: ours.masterKeyIdentifier
+                )
+                inbound = try SRTPInboundSession(
+                    key: theirs.masterKey, srtcpTagLength: .sameAsSRTP, masterKeyIdentifier: theirs.masterKeyIdentifier
+                )
+                // libsrtp 2.5.0 cannot find an MKI before an 80-bit SRTCP tag under a _32
+                // suite, so a peer with an MKI gets the 32-bit tag only.
+                if crypto.suite.hasTruncatedTag, theirs.masterKeyIdentifier == nil {
+                    alternateRTCP = try SRTPInboundSession(
+                        key: theirs.masterKey, srtcpTagLength: .rfc, masterKeyIdentifier: theirs.masterKeyIdentifier
+                    )
+                }
             } catch {
                 throw .srtp(error)
             }
@@ -122,7 +154,7 @@ public final class MediaSession: Sendable {
             destination = try SocketAddress(host: media.remoteAddress, port: UInt16(clamping: media.remoteRTPPort))
             rtcpDestination = media.rtcpMux ? nil : try SocketAddress(host: media.remoteAddress, port: UInt16(clamping: media.remoteRTCPPort))
         } catch {
-            throw .negotiation(error.description)
+            throw .transport(error)
         }
         var jitterConfiguration = configuration.jitterBuffer
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
@@ -132,12 +164,12 @@ public final class MediaSession: Sendable {
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
         let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
+            media: media, inbound: inbound, alternateRTCP: alternateRTCP, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,
-            socket: socket, rtcpSocket: rtcpSocket ?? socket, reportedLoss: reportedLoss
+            socket: socket, rtcpSocket: media.rtcpMux ? socket : rtcpSocket, reportedLoss: reportedLoss
         )
         let audioLoop = try AudioLoop(
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
@@ -147,7 +179,7 @@ public final class MediaSession: Sendable {
         )
         var registrations: [UInt64] = []
         do {
-            for socket in [socket] + (rtcpSocket.map { [$0] } ?? []) {
+            for socket in media.rtcpMux ? [socket] : [socket, rtcpSocket] {
                 registrations.append(try eventLoop.register(socket) { receive.receive($0) })
             }
         } catch {
@@ -250,16 +282,6 @@ public final class MediaSession: Sendable {
         control.withLock { control in
             control.sends = direction.sends && !held
             control.receives = receives
-        }
-    }
-
-    /// Our key (for what we send) and the peer's (for what we receive), when SRTP was agreed.
-    private static func srtpKeys(_ media: NegotiatedAudio) throws(MediaSessionError) -> (local: SRTPMasterKey, remote: SRTPMasterKey)? {
-        guard let local = media.localCrypto, let remote = media.remoteCrypto else { return nil }
-        do {
-            return (try SDESCryptoAttribute(attributeValue: local).masterKey, try SDESCryptoAttribute(attributeValue: remote).masterKey)
-        } catch {
-            throw .negotiation("a=crypto: \(error)")
         }
     }
 }

@@ -25,8 +25,9 @@ public enum MediaAudioIO: Sendable {
 /// Everything a ``MediaSession`` needs before a call is negotiated. Every property has a
 /// documented default; change what you need.
 public struct MediaSessionConfiguration: Sendable {
-    /// The address the RTP socket binds to and offers in SDP. Default: the IPv4 loopback with a
-    /// system-chosen port (port 0); set the address of a real interface for real calls.
+    /// The address the RTP socket binds to and offers in SDP (RTCP binds the next port).
+    /// Default: the host's address on its default route with a system-chosen port
+    /// (``SocketAddress/defaultLocal(port:)``); pass `.loopbackIPv4()` for calls on this host only.
     public var localAddress: SocketAddress
     /// Codecs in order of preference for offers and answers. Default Opus, PCMU, PCMA.
     public var codecs: [SDPCodec]
@@ -38,7 +39,8 @@ public struct MediaSessionConfiguration: Sendable {
     public var srtpSuites: [SRTPCryptoSuite]
     /// Socket options: DSCP (default 46, EF), kernel receive timestamps (default on), receive buffer.
     public var socketOptions: UDPSocketOptions
-    /// Whether RTP and RTCP share the RTP port (RFC 5761). Default true.
+    /// Whether to offer and accept RTP and RTCP on the RTP port (RFC 5761). Default true. The
+    /// session binds RTP's port + 1 either way, for a peer that declines it.
     public var rtcpMux: Bool
     /// Whether to send to the source of the first authenticated packet rather than the SDP
     /// address (symmetric RTP, for peers behind NAT). Default true.
@@ -74,7 +76,7 @@ public struct MediaSessionConfiguration: Sendable {
 
     /// A configuration with the documented defaults, overridden by whatever is passed.
     public init(
-        localAddress: SocketAddress = .loopbackIPv4(),
+        localAddress: SocketAddress = .defaultLocal(),
         codecs: [SDPCodec] = [.opus, .pcmu, .pcma],
         packetTimeMilliseconds: Int = 20,
         telephoneEventPayloadType: Int? = 101,

@@ -6,8 +6,9 @@ public enum MediaSessionEvent: Sendable, Equatable {
     case remoteSSRCChanged(from: UInt32?, to: UInt32)
     /// Symmetric RTP: media is now sent to where the peer's authenticated packets come from.
     case remoteAddressLatched(SocketAddress)
-    /// Received packets failed SRTP authentication or replay checks (reported at most once a
-    /// second, with the count so far).
+    /// Received packets failed SRTP authentication (reported at most once a second, with the
+    /// count so far). Replays are counted in ``MediaSessionStatistics/replaysDropped`` without
+    /// this alarm: peers repeat packets legitimately.
     case srtpFailure(count: UInt64)
     /// The peer sent an RTCP BYE.
     case remoteGoodbye(reason: String?)

@@ -12,6 +12,9 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     public var rtcpPacketsReceived = 0
     /// Datagrams that were neither RTP nor RTCP, or did not parse as such.
     public var malformedDropped = 0
+    /// STUN packets (ICE connectivity checks, keepalives) and plaintext RTCP APP `PING`/`PONG`
+    /// keepalives on an SRTP call (baresip): ignored, no alarm.
+    public var keepalivesIgnored = 0
     /// Datagrams refused by SRTP: authentication failures.
     public var authenticationFailures = 0
     /// Datagrams refused by SRTP: replays and packets too old for the replay window.
@@ -46,9 +49,9 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     /// All counters at zero.
     public init() {}
 
-    /// Every datagram that was refused, whatever the reason.
+    /// Every datagram that was refused or ignored, whatever the reason (keepalives included).
     public var totalDropped: Int {
-        malformedDropped + authenticationFailures + replaysDropped + foreignSSRCDropped
+        keepalivesIgnored + malformedDropped + authenticationFailures + replaysDropped + foreignSSRCDropped
             + foreignAddressDropped + duplicatesDropped + unknownPayloadTypeDropped
     }
 }

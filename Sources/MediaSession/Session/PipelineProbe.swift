@@ -27,7 +27,7 @@ import Locking
         let media = NegotiatedAudio(
             remoteAddress: destination.host, remoteRTPPort: Int(destination.port), remoteRTCPPort: Int(destination.port),
             rtcpMux: true, sendCodec: codec, receiveCodecs: [codec], telephoneEventPayloadType: 101,
-            packetTimeMilliseconds: 20, direction: .sendReceive, localCrypto: nil, remoteCrypto: nil
+            packetTimeMilliseconds: 20, direction: .sendReceive, crypto: nil
         )
         var outbound: SRTPOutboundSession?
         var inbound: SRTPInboundSession?

@@ -107,15 +107,16 @@ struct RelayedCall {
 
     /// Each stream's SRTP key: the caller protects with its own `a=crypto` key, the callee with its.
     private static func wireKeys(_ media: NegotiatedAudio, callerSSRC: UInt32, calleeSSRC: UInt32) -> [SRTPKeyAssignment] {
-        [(media.localCrypto, callerSSRC), (media.remoteCrypto, calleeSSRC)].compactMap { crypto, ssrc in
-            guard let crypto, let attribute = try? SDESCryptoAttribute(attributeValue: crypto) else { return nil }
-            return SRTPKeyAssignment(ssrc: ssrc, key: attribute.masterKey)
-        }
+        guard let crypto = media.crypto else { return [] }
+        return [
+            SRTPKeyAssignment(ssrc: callerSSRC, key: crypto.local.masterKey),
+            SRTPKeyAssignment(ssrc: calleeSSRC, key: crypto.remote.masterKey),
+        ]
     }
 
     private func configuration(audio: TimedAudioEndpoint) -> MediaSessionConfiguration {
         MediaSessionConfiguration(
-            codecs: [settings.sdpCodec], srtpSuites: settings.srtp.map { [$0] } ?? [], jitterBuffer: settings.jitterBuffer,
+            localAddress: .loopbackIPv4(), codecs: [settings.sdpCodec], srtpSuites: settings.srtp.map { [$0] } ?? [], jitterBuffer: settings.jitterBuffer,
             echoCancellation: false,
             noiseSuppression: false, audio: .endpoint(audio), rtcpMinimumIntervalSeconds: 1
         )

@@ -30,7 +30,7 @@ final class TimedAudioEndpoint: AudioEndpoint, Sendable {
     /// Refuses formats other than the one the audio was prepared in.
     func open(capture: AudioFormat, playback: AudioFormat) throws(MediaSessionError) {
         guard capture == expectedFormat, playback == expectedFormat else {
-            throw .audioDevice("call audio: prepared as \(expectedFormat), the codec wants \(capture) / \(playback)")
+            throw .audioFormat(expected: expectedFormat, capture: capture, playback: playback)
         }
     }
 

@@ -87,6 +87,14 @@ public struct SDESMasterKeyIdentifier: Hashable, Sendable, CustomStringConvertib
 
     /// The text as SDES writes it: `value:length`.
     public var description: String { "\(value):\(length)" }
+
+    /// The identifier as packets carry it: the value in network order, `length` octets.
+    public var octets: [UInt8] {
+        (0..<length).map { index in
+            let shift = 8 * (length - 1 - index)
+            return shift >= 64 ? 0 : UInt8(truncatingIfNeeded: value >> UInt64(shift))
+        }
+    }
 }
 
 /// The value of 1 to `maximumDigits` ASCII decimal digits, or `nil` for anything else or an

@@ -17,30 +17,55 @@ struct SRTPContext: ~Copyable {
 
     /// The suite the session was created for.
     let suite: SRTPCryptoSuite
+    /// The SRTCP tag the session uses under a `_32` suite.
+    let srtcpTagLength: SRTCPTagLength
+    /// The length of the MKI every packet carries (RFC 3711 §3.1), 0 for none.
+    let masterKeyIdentifierLength: Int
     private let handle: OpaquePointer
 
     /// Creates a session for every SSRC in `direction` under `key`.
-    init(key: SRTPMasterKey, direction: Direction, replayWindowSize: Int = defaultReplayWindowSize) throws(SRTPError) {
+    init(
+        key: SRTPMasterKey, direction: Direction, replayWindowSize: Int = defaultReplayWindowSize,
+        srtcpTagLength: SRTCPTagLength = .rfc, masterKeyIdentifier: SDESMasterKeyIdentifier? = nil
+    ) throws(SRTPError) {
         try SRTPLibrary.ensureInitialized()
         guard (64...0x8000).contains(replayWindowSize) else {
             throw .invalidReplayWindowSize(replayWindowSize)
         }
         var policy = srtp_policy_t()
-        key.suite.configure(rtp: &policy.rtp, rtcp: &policy.rtcp)
+        key.suite.configure(rtp: &policy.rtp, rtcp: &policy.rtcp, srtcpTag: srtcpTagLength)
         policy.ssrc.type = direction == .outbound ? ssrc_any_outbound : ssrc_any_inbound
         policy.window_size = UInt(replayWindowSize)
         policy.allow_repeat_tx = 0
         var session: srtp_t?
-        // srtp_create reads the key only while it derives the session keys.
+        // srtp_create reads the key (and copies the MKI) only while it derives the session keys.
+        var identifier = masterKeyIdentifier?.octets ?? []
         let status = key.withUnsafeBytes { keyAndSalt in
-            policy.key = UnsafeMutablePointer(mutating: keyAndSalt.baseAddress?.assumingMemoryBound(to: UInt8.self))
-            defer { policy.key = nil }
-            return srtp_create(&session, &policy)
+            let keyPointer = UnsafeMutablePointer(mutating: keyAndSalt.baseAddress?.assumingMemoryBound(to: UInt8.self))
+            guard !identifier.isEmpty else {
+                policy.key = keyPointer
+                defer { policy.key = nil }
+                return srtp_create(&session, &policy)
+            }
+            return identifier.withUnsafeMutableBufferPointer { mki in
+                var master = srtp_master_key_t(key: keyPointer, mki_id: mki.baseAddress, mki_size: UInt32(mki.count))
+                return withUnsafeMutablePointer(to: &master) { masterPointer in
+                    var keys: [UnsafeMutablePointer<srtp_master_key_t>?] = [masterPointer]
+                    return keys.withUnsafeMutableBufferPointer { list in
+                        policy.keys = list.baseAddress
+                        policy.num_master_keys = 1
+                        defer { policy.keys = nil }
+                        return srtp_create(&session, &policy)
+                    }
+                }
+            }
         }
         guard status == srtp_err_status_ok, let session else {
             throw .sessionCreationFailed(SRTPLibraryStatus(status))
         }
         suite = key.suite
+        self.srtcpTagLength = srtcpTagLength
+        masterKeyIdentifierLength = identifier.count
         handle = session
     }
 
@@ -73,8 +98,8 @@ struct SRTPContext: ~Copyable {
         _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int
     ) throws(SRTPError) -> Int {
         let growth = switch operation {
-        case .protectRTP: suite.rtpOverhead
-        case .protectRTCP: suite.rtcpOverhead
+        case .protectRTP: suite.rtpOverhead + masterKeyIdentifierLength
+        case .protectRTCP: suite.rtcpTagLength(srtcpTagLength) + 4 + masterKeyIdentifierLength
         case .unprotectRTP, .unprotectRTCP: 0
         }
         // libsrtp counts in `int`: the packet and what protect adds must fit.
@@ -86,11 +111,20 @@ struct SRTPContext: ~Copyable {
         }
         guard length > 0, let start = buffer.baseAddress else { throw .malformedPacket(operation) }
         var newLength = Int32(length)
-        let status = switch operation {
-        case .protectRTP: srtp_protect(handle, start, &newLength)
-        case .protectRTCP: srtp_protect_rtcp(handle, start, &newLength)
-        case .unprotectRTP: srtp_unprotect(handle, start, &newLength)
-        case .unprotectRTCP: srtp_unprotect_rtcp(handle, start, &newLength)
+        let status = if masterKeyIdentifierLength == 0 {
+            switch operation {
+            case .protectRTP: srtp_protect(handle, start, &newLength)
+            case .protectRTCP: srtp_protect_rtcp(handle, start, &newLength)
+            case .unprotectRTP: srtp_unprotect(handle, start, &newLength)
+            case .unprotectRTCP: srtp_unprotect_rtcp(handle, start, &newLength)
+            }
+        } else {
+            switch operation {
+            case .protectRTP: srtp_protect_mki(handle, start, &newLength, 1, 0)
+            case .protectRTCP: srtp_protect_rtcp_mki(handle, start, &newLength, 1, 0)
+            case .unprotectRTP: srtp_unprotect_mki(handle, start, &newLength, 1)
+            case .unprotectRTCP: srtp_unprotect_rtcp_mki(handle, start, &newLength, 1)
+            }
         }
         guard status == srtp_err_status_ok else {
             throw SRTPLibrary.error(for: status, in: operation)

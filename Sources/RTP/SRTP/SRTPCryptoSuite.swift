@@ -11,6 +11,9 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     case aes128CounterModeHMACSHA1Tag32
     /// AES-256 in counter mode with an 80-bit HMAC-SHA1 tag (RFC 6188).
     case aes256CounterModeHMACSHA1Tag80
+    /// AES-256 in counter mode with a 32-bit HMAC-SHA1 tag on SRTP; SRTCP keeps the 80-bit
+    /// tag (RFC 6188 §7.1). Linphone offers it.
+    case aes256CounterModeHMACSHA1Tag32
     /// AES-128 in Galois/counter mode with a 16-octet tag (RFC 7714).
     case aeadAES128GCM
     /// AES-256 in Galois/counter mode with a 16-octet tag (RFC 7714).
@@ -22,6 +25,7 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
         case .aes128CounterModeHMACSHA1Tag80: "AES_CM_128_HMAC_SHA1_80"
         case .aes128CounterModeHMACSHA1Tag32: "AES_CM_128_HMAC_SHA1_32"
         case .aes256CounterModeHMACSHA1Tag80: "AES_256_CM_HMAC_SHA1_80"
+        case .aes256CounterModeHMACSHA1Tag32: "AES_256_CM_HMAC_SHA1_32"
         case .aeadAES128GCM: "AEAD_AES_128_GCM"
         case .aeadAES256GCM: "AEAD_AES_256_GCM"
         }
@@ -38,7 +42,7 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     public var masterKeyLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aeadAES128GCM: 16
-        case .aes256CounterModeHMACSHA1Tag80, .aeadAES256GCM: 32
+        case .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32, .aeadAES256GCM: 32
         }
     }
 
@@ -47,7 +51,7 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     public var masterSaltLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32,
-            .aes256CounterModeHMACSHA1Tag80:
+            .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32:
             14
         case .aeadAES128GCM, .aeadAES256GCM: 12
         }
@@ -60,16 +64,17 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     public var rtpTagLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag80: 10
-        case .aes128CounterModeHMACSHA1Tag32: 4
+        case .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag32: 4
         case .aeadAES128GCM, .aeadAES256GCM: 16
         }
     }
 
-    /// The length of the authentication tag appended to each SRTCP packet.
+    /// The length of the authentication tag appended to each SRTCP packet, as the RFCs define
+    /// the suite (see ``SRTCPTagLength`` for the peers that differ).
     public var rtcpTagLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32,
-            .aes256CounterModeHMACSHA1Tag80:
+            .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32:
             10
         case .aeadAES128GCM, .aeadAES256GCM: 16
         }
@@ -81,6 +86,16 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     /// The octets that protecting an RTCP packet adds: the tag and the 4-octet E flag and
     /// SRTCP index (RFC 3711 §3.4).
     public var rtcpOverhead: Int { rtcpTagLength + 4 }
+
+    /// The length of the SRTCP tag under `choice`: the suite's own, or its SRTP tag.
+    public func rtcpTagLength(_ choice: SRTCPTagLength) -> Int {
+        choice == .sameAsSRTP && hasTruncatedTag ? rtpTagLength : rtcpTagLength
+    }
+
+    /// Whether SRTP uses the 32-bit HMAC-SHA1 tag (the `_32` suites).
+    public var hasTruncatedTag: Bool {
+        self == .aes128CounterModeHMACSHA1Tag32 || self == .aes256CounterModeHMACSHA1Tag32
+    }
 
     /// The SDES crypto-suite name.
     public var description: String { sdesName }

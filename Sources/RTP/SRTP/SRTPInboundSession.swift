@@ -30,10 +30,18 @@ public struct SRTPInboundSession: ~Copyable, @unchecked Sendable {
     /// - Parameters:
     ///   - key: The peer's master key and salt.
     ///   - replayWindowSize: How many packets back a late packet is still accepted, 64 to 32 768.
+    ///   - srtcpTagLength: The SRTCP tag expected under a `_32` suite (default: the RFC's 80 bits).
+    ///   - masterKeyIdentifier: The MKI the peer's packets carry (SDES `|MKI:length`), if any.
     /// - Throws: ``SRTPError/invalidReplayWindowSize(_:)``, or
     ///   ``SRTPError/sessionCreationFailed(_:)`` if libsrtp refuses the key.
-    public init(key: SRTPMasterKey, replayWindowSize: Int = defaultReplayWindowSize) throws(SRTPError) {
-        context = try SRTPContext(key: key, direction: .inbound, replayWindowSize: replayWindowSize)
+    public init(
+        key: SRTPMasterKey, replayWindowSize: Int = defaultReplayWindowSize, srtcpTagLength: SRTCPTagLength = .rfc,
+        masterKeyIdentifier: SDESMasterKeyIdentifier? = nil
+    ) throws(SRTPError) {
+        context = try SRTPContext(
+            key: key, direction: .inbound, replayWindowSize: replayWindowSize, srtcpTagLength: srtcpTagLength,
+            masterKeyIdentifier: masterKeyIdentifier
+        )
     }
 
     /// The suite of the key the session unprotects with.

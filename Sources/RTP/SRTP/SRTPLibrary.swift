@@ -33,15 +33,26 @@ extension SRTPLibraryStatus {
 }
 
 extension SRTPCryptoSuite {
-    /// Sets libsrtp's crypto policies for SRTP and SRTCP to this suite.
-    func configure(rtp: inout srtp_crypto_policy_t, rtcp: inout srtp_crypto_policy_t) {
+    /// Sets libsrtp's crypto policies for SRTP and SRTCP to this suite, SRTCP's tag as `srtcpTag` says.
+    func configure(rtp: inout srtp_crypto_policy_t, rtcp: inout srtp_crypto_policy_t, srtcpTag: SRTCPTagLength) {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80:
             srtp_crypto_policy_set_rtp_default(&rtp)
             srtp_crypto_policy_set_rtcp_default(&rtcp)
         case .aes128CounterModeHMACSHA1Tag32:
             srtp_crypto_policy_set_aes_cm_128_hmac_sha1_32(&rtp)
-            srtp_crypto_policy_set_rtcp_default(&rtcp)
+            if srtcpTag == .sameAsSRTP {
+                srtp_crypto_policy_set_aes_cm_128_hmac_sha1_32(&rtcp)
+            } else {
+                srtp_crypto_policy_set_rtcp_default(&rtcp)
+            }
+        case .aes256CounterModeHMACSHA1Tag32:
+            srtp_crypto_policy_set_aes_cm_256_hmac_sha1_32(&rtp)
+            if srtcpTag == .sameAsSRTP {
+                srtp_crypto_policy_set_aes_cm_256_hmac_sha1_32(&rtcp)
+            } else {
+                srtp_crypto_policy_set_aes_cm_256_hmac_sha1_80(&rtcp)
+            }
         case .aes256CounterModeHMACSHA1Tag80:
             srtp_crypto_policy_set_aes_cm_256_hmac_sha1_80(&rtp)
             srtp_crypto_policy_set_aes_cm_256_hmac_sha1_80(&rtcp)

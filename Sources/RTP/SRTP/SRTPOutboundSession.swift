@@ -22,10 +22,16 @@ public struct SRTPOutboundSession: ~Copyable, @unchecked Sendable {
     /// Creates a session that protects with `key`.
     ///
     /// The session keeps no copy of the master key; libsrtp keeps what it derives from it and
-    /// wipes that when the session ends.
+    /// wipes that when the session ends. `srtcpTagLength` chooses the SRTCP tag under a `_32`
+    /// suite (default: the RFC's 80 bits); a `masterKeyIdentifier` (SDES `|MKI:length`) is
+    /// written into every packet before the tag.
     /// - Throws: ``SRTPError/sessionCreationFailed(_:)`` if libsrtp refuses the key.
-    public init(key: SRTPMasterKey) throws(SRTPError) {
-        context = try SRTPContext(key: key, direction: .outbound)
+    public init(
+        key: SRTPMasterKey, srtcpTagLength: SRTCPTagLength = .rfc, masterKeyIdentifier: SDESMasterKeyIdentifier? = nil
+    ) throws(SRTPError) {
+        context = try SRTPContext(
+            key: key, direction: .outbound, srtcpTagLength: srtcpTagLength, masterKeyIdentifier: masterKeyIdentifier
+        )
     }
 
     /// The suite of the key the session protects with.

@@ -1,20 +1,43 @@
+import RTP
+
 extension SessionDescription {
-    /// Parses SDP text (CRLF or LF line ends). Lines the audio path does not use (`i=`, `b=`,
-    /// `k=`, …) are skipped; anything malformed in the lines it does use throws an
-    /// ``SDPError`` naming the line.
-    public init(parsing text: String) throws(SDPError) {
-        var parser = SDPParser()
-        for (index, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
-            let line = String(rawLine)
-            if line.isEmpty { continue }
-            try parser.consume(line, number: index + 1)
+    /// Parses SDP text (CRLF or LF line ends) strictly, as a party to an offer/answer exchange
+    /// must. Lines the audio path does not use (`i=`, `b=`, `k=`, …) are skipped; anything
+    /// malformed in the lines it does use throws an ``SDPError`` naming the line. An `a=crypto`
+    /// line this library cannot read (unknown suite, bad key) is left out, not an error.
+    public init(parsing text: some StringProtocol) throws(SDPError) {
+        var parser = SDPParser(lenient: false)
+        for (number, line) in Self.numberedLines(text) {
+            try parser.consume(line, number: number)
         }
         self = try parser.finish()
     }
+
+    /// Reads whatever SDP text holds, forgivingly, as an observer of someone else's exchange
+    /// (a capture analyzer) must: a line that does not parse is skipped, payload types out of
+    /// range are dropped from their `m=` line, and `v=`, `o=` and `s=` may be missing (the
+    /// origin is then `- 0 0 IN IP4 0.0.0.0`). Never throws and never traps.
+    public init(scanning text: some StringProtocol) {
+        var parser = SDPParser(lenient: true)
+        for (number, line) in Self.numberedLines(text) {
+            try? parser.consume(line, number: number)
+        }
+        self = parser.finishLeniently()
+    }
+
+    /// The non-empty lines of `text` (CRLF or LF ends) with their 1-based numbers.
+    private static func numberedLines(_ text: some StringProtocol) -> [(number: Int, line: String)] {
+        text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated()
+            .filter { !$0.element.isEmpty }
+            .map { (number: $0.offset + 1, line: String($0.element)) }
+    }
 }
 
-/// Reads an SDP description one line at a time.
+/// Reads an SDP description one line at a time, strictly (the first malformed line throws) or
+/// leniently (the caller skips lines that throw).
 private struct SDPParser {
+    /// Whether the caller skips malformed lines and the description may lack `v=`, `o=`, `s=`.
+    let lenient: Bool
     private var sawVersion = false
     private var origin: SDPOrigin?
     private var sessionName: String?
@@ -63,6 +86,17 @@ private struct SDPParser {
         }
     }
 
+    init(lenient: Bool) {
+        self.lenient = lenient
+    }
+
+    func finishLeniently() -> SessionDescription {
+        SessionDescription(
+            origin: origin ?? SDPOrigin(sessionID: 0, sessionVersion: 0, address: SDPConnection(address: "0.0.0.0")),
+            sessionName: sessionName ?? "-", connection: connection, attributes: attributes, media: media
+        )
+    }
+
     func finish() throws(SDPError) -> SessionDescription {
         guard sawVersion else { throw SDPError(reason: "no 'v=0' line") }
         guard let origin else { throw SDPError(reason: "no 'o=' line") }
@@ -78,7 +112,7 @@ private struct SDPParser {
     }
 
     private func requireVersion() throws(SDPError) {
-        if !sawVersion { throw fail("the description must start with 'v=0'") }
+        if !sawVersion, !lenient { throw fail("the description must start with 'v=0'") }
     }
 
     private func fields(_ value: String) -> [String] {
@@ -121,15 +155,18 @@ private struct SDPParser {
             throw fail("port '\(parts[1])' is not a number from 0 to 65535")
         }
         var payloadTypes: [Int] = []
-        if parts[2].hasPrefix("RTP/") {
+        if parts[2].contains("RTP/") {
             for format in parts[3...] {
                 guard let payloadType = Int(format), (0...127).contains(payloadType) else {
+                    if lenient { continue }
                     throw fail("payload type '\(format)' is not a number from 0 to 127")
                 }
                 payloadTypes.append(payloadType)
             }
         }
-        return MediaDescription(media: parts[0], port: port, transport: parts[2], payloadTypes: payloadTypes)
+        return MediaDescription(
+            media: parts[0], port: port, transport: parts[2], payloadTypes: payloadTypes, formats: Array(parts[3...])
+        )
     }
 
     private func parseAttribute(_ value: String) -> SDPAttribute {
@@ -162,7 +199,7 @@ private struct SDPParser {
         case ("rtcp-mux", nil):
             section.rtcpMux = true
         case let ("crypto", value?):
-            section.crypto.append(value)
+            if let crypto = try? SDESCryptoAttribute(attributeValue: value) { section.crypto.append(crypto) }
         default:
             section.otherAttributes.append(attribute)
         }

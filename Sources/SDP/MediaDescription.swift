@@ -1,13 +1,20 @@
+import RTP
+
 /// One media section (`m=` and its lines), with the audio attributes decoded.
 public struct MediaDescription: Sendable, Equatable {
-    /// The media type: `audio` for everything negotiated here.
+    /// The media type: `audio`, `video`, `application`, …
     public var media: String
     /// The RTP port; 0 rejects or disables the stream.
     public var port: Int
-    /// The transport protocol: `RTP/AVP`, `RTP/SAVP` (SRTP with SDES), `RTP/AVPF`, `RTP/SAVPF`.
+    /// The transport protocol: `RTP/AVP`, `RTP/SAVP` (SRTP with SDES), `RTP/AVPF`, `RTP/SAVPF`,
+    /// or another one (`UDP/TLS/RTP/SAVPF`, `UDP/DTLS/SCTP`) kept as written.
     public var transport: String
-    /// The payload types offered, in order of preference.
+    /// The payload types offered, in order of preference (for an RTP transport).
     public var payloadTypes: [Int]
+    /// The formats of the `m=` line as written; for an RTP transport the payload types, for
+    /// another transport (`webrtc-datachannel`, …) its own tokens. An answer that refuses the
+    /// section repeats them.
+    public var formats: [String]
     /// The section's own `c=` line, overriding the session's.
     public var connection: SDPConnection?
     /// `a=rtpmap` entries by payload type.
@@ -24,8 +31,10 @@ public struct MediaDescription: Sendable, Equatable {
     public var rtcpMux: Bool
     /// `a=rtcp:PORT`: RTCP's port when it is not RTP's port + 1 (RFC 3605).
     public var rtcpPort: Int?
-    /// `a=crypto` lines (RFC 4568) in order, each value as written after `a=crypto:`.
-    public var crypto: [String]
+    /// The `a=crypto` lines (RFC 4568) whose suite and keys this library reads, in order; a
+    /// line with an unknown suite or a malformed key is left out (RFC 4568 §7.1.2: the answerer
+    /// ignores what it does not understand). The keys appear only in ``SessionDescription/text``.
+    public var crypto: [SDESCryptoAttribute]
     /// Every other attribute, kept in order so nothing the peer said is lost.
     public var otherAttributes: [SDPAttribute]
 
@@ -35,6 +44,7 @@ public struct MediaDescription: Sendable, Equatable {
         port: Int,
         transport: String = "RTP/AVP",
         payloadTypes: [Int],
+        formats: [String]? = nil,
         connection: SDPConnection? = nil,
         rtpMaps: [Int: RTPMap] = [:],
         formatParameters: [Int: String] = [:],
@@ -43,13 +53,14 @@ public struct MediaDescription: Sendable, Equatable {
         direction: MediaDirection = .sendReceive,
         rtcpMux: Bool = false,
         rtcpPort: Int? = nil,
-        crypto: [String] = [],
+        crypto: [SDESCryptoAttribute] = [],
         otherAttributes: [SDPAttribute] = []
     ) {
         self.media = media
         self.port = port
         self.transport = transport
         self.payloadTypes = payloadTypes
+        self.formats = formats ?? payloadTypes.map(String.init)
         self.connection = connection
         self.rtpMaps = rtpMaps
         self.formatParameters = formatParameters
@@ -68,9 +79,18 @@ public struct MediaDescription: Sendable, Equatable {
         rtpMaps[payloadType] ?? RTPMap.staticPayloadType(payloadType)
     }
 
-    /// The lines of the section in the order RFC 4566 gives them.
-    var lines: [String] {
-        var lines = ["m=\(media) \(port) \(transport) " + payloadTypes.map(String.init).joined(separator: " ")]
+    /// Whether the transport is SRTP (`RTP/SAVP`, `RTP/SAVPF`, `UDP/TLS/RTP/SAVP(F)`): the
+    /// section must not be answered in clear.
+    public var isSecureProfile: Bool { transport.hasSuffix("/SAVP") || transport.hasSuffix("/SAVPF") }
+
+    /// Whether the transport is RTP (any of the AVP profiles).
+    public var isRTP: Bool { transport.contains("RTP/") }
+
+    /// The lines of the section in the order RFC 4566 gives them, the keys of `a=crypto`
+    /// lines written out or replaced by `<redacted>`.
+    func lines(redactingKeys: Bool) -> [String] {
+        let formatText = isRTP ? payloadTypes.map(String.init) : formats
+        var lines = ["m=\(media) \(port) \(transport) " + formatText.joined(separator: " ")]
         if let connection { lines.append("c=\(connection.text)") }
         for payloadType in payloadTypes {
             if let map = rtpMaps[payloadType] { lines.append("a=rtpmap:\(payloadType) \(map.text)") }
@@ -80,7 +100,7 @@ public struct MediaDescription: Sendable, Equatable {
         if let maximumPacketTimeMilliseconds { lines.append("a=maxptime:\(maximumPacketTimeMilliseconds)") }
         if let rtcpPort { lines.append("a=rtcp:\(rtcpPort)") }
         if rtcpMux { lines.append("a=rtcp-mux") }
-        lines += crypto.map { "a=crypto:\($0)" }
+        lines += crypto.map { redactingKeys ? $0.description : $0.attributeLine }
         lines += otherAttributes.map { "a=\($0.text)" }
         lines.append("a=\(direction.rawValue)")
         return lines
@@ -123,7 +143,8 @@ public struct RTPMap: Sendable, Equatable {
         }
     }
 
-    var text: String { "\(encodingName)/\(clockRate)" + (channels == 1 ? "" : "/\(channels)") }
+    /// The `a=rtpmap` form after the payload type: `opus/48000/2`, `PCMU/8000`.
+    public var text: String { "\(encodingName)/\(clockRate)" + (channels == 1 ? "" : "/\(channels)") }
 }
 
 /// Which way media flows, from the point of view of the side that wrote the description.

@@ -1,6 +1,9 @@
 /// An SDP session description (RFC 4566) as far as an audio call needs it: origin, session
 /// name, connection, timing, session attributes and the media sections.
-public struct SessionDescription: Sendable, Equatable {
+///
+/// ``text`` is the SDP boundary: the only place SRTP keys of `a=crypto` lines are written out.
+/// `description` (so `print` and string interpolation) redacts them.
+public struct SessionDescription: Sendable, Equatable, CustomStringConvertible {
     /// The `o=` line.
     public var origin: SDPOrigin
     /// The `s=` line (`-` when there is nothing to say).
@@ -30,13 +33,19 @@ public struct SessionDescription: Sendable, Equatable {
     /// The first audio section, the one a voice call negotiates.
     public var audio: MediaDescription? { media.first { $0.media == "audio" } }
 
-    /// The text form, lines ending in CRLF as RFC 4566 requires.
-    public var text: String {
+    /// The text form, lines ending in CRLF as RFC 4566 requires, with the SRTP keys of the
+    /// `a=crypto` lines: send it only over a secure signalling channel and never log it.
+    public var text: String { rendered(redactingKeys: false) }
+
+    /// The text form with each `a=crypto` key replaced by `<redacted>`, for logs.
+    public var description: String { rendered(redactingKeys: true) }
+
+    private func rendered(redactingKeys: Bool) -> String {
         var lines = ["v=0", "o=\(origin.text)", "s=\(sessionName)"]
         if let connection { lines.append("c=\(connection.text)") }
         lines.append("t=0 0")
         lines += attributes.map { "a=\($0.text)" }
-        for section in media { lines += section.lines }
+        for section in media { lines += section.lines(redactingKeys: redactingKeys) }
         return lines.map { $0 + "\r\n" }.joined()
     }
 }
