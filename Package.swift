@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "PlayoutLab", targets: ["PlayoutLab"]),
         .library(name: "CaptureAnalysis", targets: ["CaptureAnalysis"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
+        .library(name: "SecureTransport", targets: ["SecureTransport"]),
         .library(name: "MediaSession", targets: ["MediaSession"]),
         .executable(name: "mediabench", targets: ["mediabench"]),
     ],
@@ -53,6 +54,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
+        // DTLS-SRTP (certificates, fingerprints, key export) and ICE-lite (STUN, consent) over OpenSSL.
+        .target(name: "SecureTransport", dependencies: ["RTP", "COpenSSL"], swiftSettings: strict),
         .target(
             name: "MediaSession",
             dependencies: ["RTP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
@@ -110,6 +113,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SecureTransportTests", dependencies: ["SecureTransport", "RTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
