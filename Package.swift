@@ -93,7 +93,9 @@ let package = Package(
         // libFuzzer entry points; built for real only by scripts/fuzz.sh (see Fuzz/README.md).
         .executableTarget(
             name: "mediafuzz",
-            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession"],
+            dependencies: [
+                "RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SecureTransport",
+            ],
             path: "Fuzz",
             exclude: ["README.md"],
             swiftSettings: strict
