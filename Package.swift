@@ -58,7 +58,7 @@ let package = Package(
         .target(name: "SecureTransport", dependencies: ["RTP", "COpenSSL"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
+            dependencies: ["RTP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "SecureTransport", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
 
@@ -116,7 +116,7 @@ let package = Package(
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SecureTransportTests", dependencies: ["SecureTransport", "RTP", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "SecureTransport", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],

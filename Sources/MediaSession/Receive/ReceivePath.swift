@@ -28,12 +28,16 @@ final class ReceivePath: @unchecked Sendable {
 
     /// Only the I/O thread touches it (libsrtp sessions are single-threaded), inside `locked`.
     private var inbound: SRTPInboundSession?
+    /// Where STUN and DTLS datagrams go (a WebRTC call's ICE agent and DTLS endpoint); nil drops them.
+    private let secureTransportDatagrams: UDPEventLoop.Handler?
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
-        events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss()
+        events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss(),
+        secureTransportDatagrams: UDPEventLoop.Handler? = nil
     ) {
+        self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
         self.inbound = inbound
@@ -61,6 +65,12 @@ final class ReceivePath: @unchecked Sendable {
 
     /// Takes one datagram on the I/O thread.
     func receive(_ datagram: ReceivedDatagram) {
+        if let secureTransportDatagrams, !datagram.isTruncated {
+            switch DatagramClassifier.classify(UnsafeRawBufferPointer(datagram.bytes)) {
+            case .stun, .dtls: return secureTransportDatagrams(datagram)
+            default: break
+            }
+        }
         let arrival = datagram.arrivalNanoseconds > 0 ? MediaTime(nanoseconds: datagram.arrivalNanoseconds) : MediaClock.now()
         locked.withLock { state in
             guard !datagram.isTruncated, let source = datagram.source else {

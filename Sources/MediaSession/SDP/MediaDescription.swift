@@ -28,6 +28,9 @@ public struct MediaDescription: Sendable, Equatable {
     public var crypto: [String]
     /// Every other attribute, kept in order so nothing the peer said is lost.
     public var otherAttributes: [SDPAttribute]
+    /// The formats of a non-RTP transport (such as a data channel's `webrtc-datachannel`), kept
+    /// so that an answer can refuse the section with the formats it was offered with.
+    public var nonRTPFormats: [String] = []
 
     /// An audio section with the given parts; unset attributes are absent.
     public init(
@@ -70,7 +73,7 @@ public struct MediaDescription: Sendable, Equatable {
 
     /// The lines of the section in the order RFC 4566 gives them.
     var lines: [String] {
-        var lines = ["m=\(media) \(port) \(transport) " + payloadTypes.map(String.init).joined(separator: " ")]
+        var lines = ["m=\(media) \(port) \(transport) " + (payloadTypes.map(String.init) + nonRTPFormats).joined(separator: " ")]
         if let connection { lines.append("c=\(connection.text)") }
         for payloadType in payloadTypes {
             if let map = rtpMaps[payloadType] { lines.append("a=rtpmap:\(payloadType) \(map.text)") }

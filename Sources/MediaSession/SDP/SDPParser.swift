@@ -121,7 +121,7 @@ private struct SDPParser {
             throw fail("port '\(parts[1])' is not a number from 0 to 65535")
         }
         var payloadTypes: [Int] = []
-        if parts[2].hasPrefix("RTP/") {
+        if parts[2].hasPrefix("RTP/") || parts[2].hasPrefix("UDP/TLS/RTP/") {  // WebRTC: RFC 5764 §8
             for format in parts[3...] {
                 guard let payloadType = Int(format), (0...127).contains(payloadType) else {
                     throw fail("payload type '\(format)' is not a number from 0 to 127")
@@ -129,7 +129,9 @@ private struct SDPParser {
                 payloadTypes.append(payloadType)
             }
         }
-        return MediaDescription(media: parts[0], port: port, transport: parts[2], payloadTypes: payloadTypes)
+        var section = MediaDescription(media: parts[0], port: port, transport: parts[2], payloadTypes: payloadTypes)
+        if payloadTypes.isEmpty { section.nonRTPFormats = Array(parts[3...]) }
+        return section
     }
 
     private func parseAttribute(_ value: String) -> SDPAttribute {

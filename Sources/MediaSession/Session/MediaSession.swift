@@ -39,9 +39,11 @@ public final class MediaSession: Sendable {
 
     private let eventContinuation: AsyncStream<MediaSessionEvent>.Continuation
     private let qualityContinuation: AsyncStream<MediaQualityReport>.Continuation
-    private let socket: UDPSocket
+    /// The RTP socket; a WebRTC call also sends its STUN responses and DTLS records on it.
+    let socket: UDPSocket
     private let rtcpSocket: UDPSocket?
-    private let eventLoop: UDPEventLoop
+    /// The I/O thread the socket is registered with.
+    let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
     private let control = PThreadLock(CallControl())
     private let running = PThreadLock<Running?>(nil)
@@ -102,13 +104,22 @@ public final class MediaSession: Sendable {
     /// - Throws: ``MediaSessionError`` when the session already ran, the codec or address is
     ///   unusable, an SRTP key is malformed, or the socket cannot be registered.
     public func start(negotiated media: NegotiatedAudio) throws(MediaSessionError) {
+        try start(negotiated: media, srtpKeys: Self.srtpKeys(media), secureTransportDatagrams: nil)
+    }
+
+    /// Starts the call with SRTP keys from elsewhere than SDES (a DTLS-SRTP handshake), handing
+    /// the STUN and DTLS datagrams that arrive on the socket to `secureTransportDatagrams`.
+    func start(
+        negotiated media: NegotiatedAudio, srtpKeys keys: (local: SRTPMasterKey, remote: SRTPMasterKey)?,
+        secureTransportDatagrams: UDPEventLoop.Handler?
+    ) throws(MediaSessionError) {
         guard running.withLock({ $0 == nil }), !finished.withLock({ $0 }) else {
             throw .invalidState("start called on a session that already started")
         }
         let codecs = try CallCodecs(media: media)
         var outbound: SRTPOutboundSession?
         var inbound: SRTPInboundSession?
-        if let keys = try Self.srtpKeys(media) {
+        if let keys {
             do {
                 outbound = try SRTPOutboundSession(key: keys.local)
                 inbound = try SRTPInboundSession(key: keys.remote)
@@ -133,7 +144,8 @@ public final class MediaSession: Sendable {
         let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
-            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss
+            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
+            secureTransportDatagrams: secureTransportDatagrams
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,
