@@ -84,7 +84,7 @@ let package = Package(
             name: "MediabenchCLI",
             dependencies: [
                 "BenchmarkHarness", "BenchmarkSuites", "RTP", "Codecs", "Jitter", "NetworkModel",
-                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession",
+                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession", "SecureTransport",
             ],
             swiftSettings: strict
         ),

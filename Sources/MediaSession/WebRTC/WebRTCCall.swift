@@ -40,6 +40,7 @@ public final class WebRTCCall: Sendable {
         var dtlsPeer: SocketAddress?
         var registration: UInt64?
         var mediaStarted = false
+        var suite: SRTPCryptoSuite?
         var lastRefusal: ICECheckRejection?
 
         init(ice: ICELiteAgent, dtls: consuming DTLSEndpoint) {
@@ -97,6 +98,11 @@ public final class WebRTCCall: Sendable {
     /// Where the call is.
     public var state: WebRTCCallState {
         lock.withLock { machines.state }
+    }
+
+    /// The SRTP suite DTLS-SRTP selected, once the handshake completed (kept after the call ends).
+    public var srtpSuite: SRTPCryptoSuite? {
+        lock.withLock { machines.suite }
     }
 
     /// The DTLS role this end plays.
@@ -172,6 +178,7 @@ public final class WebRTCCall: Sendable {
                 failure = "the peer closed DTLS (close_notify)"
             case let (.connected(target), .connected(keys)) where !machines.mediaStarted:
                 machines.mediaStarted = true
+                machines.suite = keys.suite
                 if let address = try? SocketAddress(target) { ready = (keys, address) }
             default:
                 break
