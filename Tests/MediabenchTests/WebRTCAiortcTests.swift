@@ -15,6 +15,7 @@ extension LiveNetworkTests {
         /// espeak-ng speech after 2 s of silence (the digits go into the silence), 48 kHz 16-bit mono.
         static func speech(in directory: URL) throws -> String {
             let raw = directory.appendingPathComponent("raw.wav").path
+            let resampled = directory.appendingPathComponent("raw48.wav").path
             let silence = directory.appendingPathComponent("silence.wav").path
             let speech = directory.appendingPathComponent("speech.wav").path
             try ExternalTool.run([
@@ -23,7 +24,8 @@ extension LiveNetworkTests {
                     + "It is easy to tell the depth of a well. These days a chicken leg is a rare dish.",
             ])
             try ExternalTool.run(["timeout", "30", "sox", "-n", "-r", "48000", "-c", "1", "-b", "16", silence, "trim", "0", "2"])
-            try ExternalTool.run(["timeout", "30", "sox", silence, raw, "-r", "48000", "-b", "16", speech])
+            try ExternalTool.run(["timeout", "30", "sox", raw, "-r", "48000", "-b", "16", resampled])
+            try ExternalTool.run(["timeout", "30", "sox", silence, resampled, speech])
             return speech
         }
 
@@ -31,7 +33,11 @@ extension LiveNetworkTests {
         static func call(engine arguments: [String], peer: [String]) throws -> (Invocation, Subprocess.Output) {
             let engine = Mutex<Invocation?>(nil)
             let done = DispatchSemaphore(value: 0)
-            Thread { engine.withLock { $0 = Invocation(arguments) }; done.signal() }.start()
+            Thread {
+                let invocation = Invocation(arguments)
+                engine.withLock { $0 = invocation }
+                done.signal()
+            }.start()
             Thread.sleep(forTimeInterval: 1)
             let output = try Subprocess.run(searchingPath: ["timeout", "60"] + peer)
             #expect(done.wait(timeout: .now() + 30) == .success, "the engine's call ended")

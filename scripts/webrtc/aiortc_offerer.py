@@ -6,7 +6,7 @@ audio packets are replaced in place by telephone-event packets with the same SSR
 numbers and clock, as a real sender does), records what it hears to HEARD.wav and prints its
 getStats() figures as JSON.
 """
-import argparse, asyncio, json, struct, urllib.request
+import argparse, asyncio, json, struct, time, urllib.error, urllib.request
 from aiortc import RTCPeerConnection, RTCSessionDescription
 from aiortc.contrib.media import MediaPlayer, MediaRecorder
 
@@ -63,6 +63,18 @@ class DigitInjector:
         return bytes(packet[:header]) + payload
 
 
+def post_when_listening(request, seconds=20):
+    """Posts `request`, retrying while nothing listens yet (the engine may still be starting)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            return json.load(urllib.request.urlopen(request, timeout=10))
+        except urllib.error.URLError as error:
+            if not isinstance(error.reason, ConnectionRefusedError) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
+
+
 async def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('--url', required=True)
@@ -85,7 +97,7 @@ async def main():
                           for line in sdp.split('\r\n'))
     body = json.dumps({'sdp': sdp, 'type': 'offer'}).encode()
     request = urllib.request.Request(args.url + '/offer', data=body, headers={'Content-Type': 'application/json'})
-    answer = await asyncio.get_running_loop().run_in_executor(None, lambda: json.load(urllib.request.urlopen(request, timeout=10)))
+    answer = await asyncio.get_running_loop().run_in_executor(None, lambda: post_when_listening(request))
     await pc.setRemoteDescription(RTCSessionDescription(sdp=answer['sdp'], type=answer['type']))
     await recorder.start()
     injector = DigitInjector(sender.transport)

@@ -52,7 +52,7 @@ struct WebRTCCommand: Command {
         let server = try LoopbackHTTPServer(host: String(listen[..<colon]), port: port, handler: host.handle)
         defer { server.stop() }
         console.writeError("mediabench webrtc: open http://\(listen[..<colon]):\(server.port)/ in a browser on this machine\n")
-        let call = Self.waitForCall(host)
+        let call = try Self.waitForCall(host)
         let connectedAt = Self.waitUntilConnectedOrEnded(call)
         var sentDigits = false
         while !call.state.isEnded {
@@ -79,9 +79,12 @@ struct WebRTCCommand: Command {
         return 0
     }
 
-    private static func waitForCall(_ host: WebRTCCallHost) -> WebRTCCall {
+    /// The call, once an offer was answered.
+    /// - Throws: ``CommandFailure`` when an offer was refused (the reason was sent back to it too).
+    private static func waitForCall(_ host: WebRTCCallHost) throws -> WebRTCCall {
         while true {
             if let call = host.call { return call }
+            if let refusal = host.refusal { throw CommandFailure("offer refused: \(refusal)") }
             Thread.sleep(forTimeInterval: 0.05)
         }
     }

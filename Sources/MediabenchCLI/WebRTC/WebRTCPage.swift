@@ -48,7 +48,8 @@ enum WebRTCPage {
         }
         async function call() {
           $('call').disabled = true; setState('getting microphone');
-          const local = await navigator.mediaDevices.getUserMedia({ audio: true });
+          // The engine does its own echo cancelling and denoising: hand it the microphone as it is.
+          const local = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: false, noiseSuppression: false, autoGainControl: false } });
           pc = new RTCPeerConnection();
           local.getTracks().forEach((t) => pc.addTrack(t, local));
           pc.ontrack = (event) => {
