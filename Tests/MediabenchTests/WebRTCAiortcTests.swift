@@ -71,7 +71,8 @@ extension LiveNetworkTests {
             #expect(summary["srtp_suite"] as? String == "AEAD_AES_128_GCM")
             #expect(summary["dtls_role"] as? String == "server")
             #expect(summary["dtmf_received"] as? String == "47", "each digit exactly once")
-            #expect((summary["rtp_received"] as? Int ?? 0) > 900)
+            // aiortc's MediaPlayer stops sending at the end of the file (about 11 s of it).
+            #expect((summary["rtp_received"] as? Int ?? 0) > 450)
             #expect((summary["rtcp_received"] as? Int ?? 0) > 0)
             #expect((summary["srtp_authentication_failures"] as? Int) == 0)
             #expect(summary["rtt_ms"] != nil, "our RTCP came back in the peer's reports")

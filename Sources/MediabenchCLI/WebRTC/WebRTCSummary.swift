@@ -1,3 +1,4 @@
+import Foundation
 import MediaSession
 
 /// The `webrtc` command's closing summary: the keys of the issue, as text or JSON.
@@ -26,11 +27,13 @@ struct WebRTCSummary {
             "rtcp_received": statistics.rtcpPacketsReceived, "rtcp_sent": statistics.rtcpPacketsSent,
             "srtp_authentication_failures": statistics.authenticationFailures, "dtmf_received": dtmfReceived,
         ]
-        object["codec"] = codec
-        object["srtp_suite"] = srtpSuite
-        object["dtls_role"] = dtlsRole
-        object["rtt_ms"] = statistics.roundTripMilliseconds
-        object["mos_mean"] = meanOpinionScore
+        // Every key is present; what the call never learnt is null (no MOS for a codec without a
+        // G.113 impairment factor, such as Opus; no suite when the handshake failed).
+        let optional: [String: Any?] = [
+            "codec": codec, "srtp_suite": srtpSuite, "dtls_role": dtlsRole,
+            "rtt_ms": statistics.roundTripMilliseconds, "mos_mean": meanOpinionScore,
+        ]
+        for (key, value) in optional { object[key] = value ?? NSNull() }
         return object
     }
 
