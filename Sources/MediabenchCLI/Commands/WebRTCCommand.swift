@@ -41,7 +41,7 @@ struct WebRTCCommand: Command {
             ?? SpeechLikeSignal.samples(sampleRate: format.sampleRate, seconds: duration ?? 60)
         let certificate: DTLSCertificate
         do {
-            certificate = try DTLSCertificate()
+            certificate = try DTLSCertificate.shared.get()
         } catch {
             throw CommandFailure("\(error)")
         }
