@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "PlayoutLab", targets: ["PlayoutLab"]),
         .library(name: "CaptureAnalysis", targets: ["CaptureAnalysis"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
+        .library(name: "SecureTransport", targets: ["SecureTransport"]),
         .library(name: "MediaSession", targets: ["MediaSession"]),
         .executable(name: "mediabench", targets: ["mediabench"]),
     ],
@@ -56,9 +57,11 @@ let package = Package(
             swiftSettings: strict
         ),
         .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
+        // DTLS-SRTP (certificates, fingerprints, key export) and ICE-lite (STUN, consent) over OpenSSL.
+        .target(name: "SecureTransport", dependencies: ["RTP", "COpenSSL"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
+            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "SecureTransport", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
 
@@ -84,7 +87,7 @@ let package = Package(
             name: "MediabenchCLI",
             dependencies: [
                 "BenchmarkHarness", "BenchmarkSuites", "RTP", "Codecs", "Jitter", "NetworkModel",
-                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession",
+                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession", "SecureTransport",
             ],
             swiftSettings: strict
         ),
@@ -93,7 +96,9 @@ let package = Package(
         // libFuzzer entry points; built for real only by scripts/fuzz.sh (see Fuzz/README.md).
         .executableTarget(
             name: "mediafuzz",
-            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession"],
+            dependencies: [
+                "RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SecureTransport",
+            ],
             path: "Fuzz",
             exclude: ["README.md"],
             swiftSettings: strict
@@ -113,7 +118,8 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SecureTransportTests", dependencies: ["SecureTransport", "RTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "SecureTransport", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],

@@ -83,6 +83,6 @@ private enum RTCPDigest {
 
 /// Keeps a value alive so the reads that produced it are not optimised away.
 @inline(never)
-private func consume(_ value: UInt64) {
+func consume(_ value: UInt64) {
     withExtendedLifetime(value) {}
 }

@@ -35,13 +35,17 @@ final class ReceivePath: @unchecked Sendable {
     /// and the one that worked is tried first from then on.
     private var alternateRTCP: SRTPInboundSession?
     private var alternateRTCPWorked = false
+    /// Where STUN and DTLS datagrams go (a WebRTC call's ICE agent and DTLS endpoint); nil drops them.
+    private let secureTransportDatagrams: UDPEventLoop.Handler?
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, alternateRTCP: consuming SRTPInboundSession? = nil,
         jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
-        events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss()
+        events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss(),
+        secureTransportDatagrams: UDPEventLoop.Handler? = nil
     ) {
+        self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
         self.inbound = inbound
@@ -70,6 +74,12 @@ final class ReceivePath: @unchecked Sendable {
 
     /// Takes one datagram on the I/O thread.
     func receive(_ datagram: ReceivedDatagram) {
+        if let secureTransportDatagrams, !datagram.isTruncated {
+            switch DatagramClassifier.classify(UnsafeRawBufferPointer(datagram.bytes)) {
+            case .stun, .dtls: return secureTransportDatagrams(datagram)
+            default: break
+            }
+        }
         let arrival = datagram.arrivalNanoseconds > 0 ? MediaTime(nanoseconds: datagram.arrivalNanoseconds) : MediaClock.now()
         locked.withLock { state in
             guard !datagram.isTruncated, let source = datagram.source else {

@@ -42,12 +42,14 @@ public final class MediaSession: Sendable {
 
     private let eventContinuation: AsyncStream<MediaSessionEvent>.Continuation
     private let qualityContinuation: AsyncStream<MediaQualityReport>.Continuation
-    private let socket: UDPSocket
+    /// The RTP socket; a WebRTC call also sends its STUN responses and DTLS records on it.
+    let socket: UDPSocket
     /// RTP's port + 1, for RTCP when rtcp-mux is not agreed.
     private let rtcpSocket: UDPSocket
     /// The capabilities offers and answers are made from (read by the negotiation methods).
     let capabilities: PThreadLock<Capabilities>
-    private let eventLoop: UDPEventLoop
+    /// The I/O thread the socket is registered with.
+    let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
     private let control = PThreadLock(CallControl())
     private let running = PThreadLock<Running?>(nil)
@@ -118,6 +120,16 @@ public final class MediaSession: Sendable {
     /// - Throws: ``MediaSessionError`` when the session already ran, the codec or address is
     ///   unusable, an SRTP key is malformed, or the socket cannot be registered.
     public func start(negotiated media: NegotiatedAudio) throws(MediaSessionError) {
+        try start(negotiated: media, srtpKeys: nil, secureTransportDatagrams: nil)
+    }
+
+    /// Starts the call, with SRTP keys from a DTLS-SRTP handshake when `keys` is set (else the
+    /// SDES keys `media` negotiated, if any), handing the STUN and DTLS datagrams that arrive on
+    /// the socket to `secureTransportDatagrams`.
+    func start(
+        negotiated media: NegotiatedAudio, srtpKeys keys: (local: SRTPMasterKey, remote: SRTPMasterKey)?,
+        secureTransportDatagrams: UDPEventLoop.Handler?
+    ) throws(MediaSessionError) {
         guard running.withLock({ $0 == nil }), !finished.withLock({ $0 }) else {
             throw .invalidState("start called on a session that already started")
         }
@@ -125,7 +137,14 @@ public final class MediaSession: Sendable {
         var outbound: SRTPOutboundSession?
         var inbound: SRTPInboundSession?
         var alternateRTCP: SRTPInboundSession?
-        if let crypto = media.crypto {
+        if let keys {
+            do {
+                outbound = try SRTPOutboundSession(key: keys.local)
+                inbound = try SRTPInboundSession(key: keys.remote)
+            } catch {
+                throw .srtp(error)
+            }
+        } else if let crypto = media.crypto {
             // Under the _32 suites SRTCP carries the 32-bit tag, as Linphone and baresip do;
             // the RFC's 80-bit tag is accepted too (see SRTCPTagLength).
             do {
@@ -165,7 +184,8 @@ public final class MediaSession: Sendable {
         let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
             media: media, inbound: inbound, alternateRTCP: alternateRTCP, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
-            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss
+            comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
+            secureTransportDatagrams: secureTransportDatagrams
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,

@@ -1,6 +1,7 @@
 import AudioDevice
 import Codecs
 import RTP
+import SecureTransport
 
 /// Why a ``MediaSession`` operation failed.
 public enum MediaSessionError: Error, Sendable, CustomStringConvertible {
@@ -8,6 +9,10 @@ public enum MediaSessionError: Error, Sendable, CustomStringConvertible {
     case transport(TransportError)
     /// The offer/answer exchange or its outcome cannot be used.
     case negotiation(MediaNegotiationError)
+    /// A browser's offer cannot be answered (WebRTC).
+    case webRTCOffer(WebRTCOfferError)
+    /// DTLS-SRTP could not be set up (OpenSSL refused the certificate or context).
+    case secureTransport(SecureTransportError)
     /// The negotiated codec could not be built from its description.
     case codecRegistry(CodecRegistryError)
     /// A codec or audio processor refused its parameters or failed.
@@ -28,6 +33,8 @@ public enum MediaSessionError: Error, Sendable, CustomStringConvertible {
         switch self {
         case let .transport(error): "media transport: \(error)"
         case let .negotiation(error): "negotiation: \(error)"
+        case let .webRTCOffer(error): "WebRTC offer: \(error)"
+        case let .secureTransport(error): "DTLS: \(error)"
         case let .codecRegistry(error): "codec: \(error)"
         case let .codec(error): "codec: \(error)"
         case let .srtp(error): "SRTP: \(error)"

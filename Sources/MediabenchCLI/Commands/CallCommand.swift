@@ -63,7 +63,7 @@ struct CallCommand: Command {
     }
 
     /// The WAV file at `path`, mixed to mono and resampled to `format`.
-    private static func speech(from path: String, in format: AudioFormat) throws -> [Int16] {
+    static func speech(from path: String, in format: AudioFormat) throws -> [Int16] {
         let audio: WAVAudio
         do {
             audio = try WAVAudio(contentsOfFile: path)
