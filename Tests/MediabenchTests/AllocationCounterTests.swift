@@ -1,10 +1,11 @@
 import BenchmarkHarness
 import Glibc
 import Testing
+import TestSupport
 
 /// The counter counts every thread and other tests run in parallel, so each check takes the
 /// fewest allocations seen over several attempts: other threads can only add to a count.
-@Suite(.enabled(if: AllocationCounter.isAvailable, "sanitizer builds do not count allocations"))
+@Suite(.countsAllocations)
 struct AllocationCounterTests {
     private func fewestAllocations(_ body: () -> Void) -> UInt64 {
         (0..<50).map { _ in AllocationCounter.counting(body).allocations }.min() ?? .max
