@@ -1,4 +1,5 @@
 import Codecs
+import RTP
 
 /// An adaptive jitter buffer: a pure, deterministic state machine that holds encoded packets
 /// and, every 10 ms, decides what to play.
@@ -61,8 +62,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
 
     // Stream and timeline.
     var ssrc: UInt32?
-    var sequenceCounter = WrappingCounter(bits: 16)
-    var timestampCounter = WrappingCounter(bits: 32)
+    var sequenceCounter = SequenceUnwrapper()
+    var timestampCounter = TimestampUnwrapper()
     var timestampOrigin: UInt64 = 0
     var positionBase: Int64 = 0
     var frameSamples: Int
@@ -149,8 +150,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             startStream(packet)
             reset = true
         }
-        var sequence = sequenceCounter.unwrap(UInt64(packet.sequenceNumber))
-        var position = position(ofTimestamp: timestampCounter.unwrap(UInt64(packet.timestamp)))
+        var sequence = sequenceCounter.unwrap(SequenceNumber(packet.sequenceNumber))
+        var position = position(ofTimestamp: timestampCounter.unwrap(RTPTimestamp(packet.timestamp)))
         if !reset, abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds {
             startStream(packet)
             reset = true
@@ -204,8 +205,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     private mutating func startStream(_ packet: IncomingPacket) {
         if ssrc != nil { counters.streamResets += 1 }
         ssrc = packet.ssrc
-        _ = sequenceCounter.reset(to: UInt64(packet.sequenceNumber))
-        timestampOrigin = timestampCounter.reset(to: UInt64(packet.timestamp))
+        sequenceCounter.reset(to: SequenceNumber(packet.sequenceNumber))
+        timestampOrigin = timestampCounter.reset(to: RTPTimestamp(packet.timestamp))
         positionBase = queueEndPosition
         decodedHighWater = Int64.min
         lastInserted = nil

@@ -1,5 +1,6 @@
 import Jitter
 import Codecs
+import RTP
 
 /// One row of a network trace to replay: a packet as sent and when (if ever) it arrived.
 /// A duplicate is a second row with the same sequence number.
@@ -103,7 +104,7 @@ public struct PlayoutSimulator: Sendable {
                     }
                 }
                 decoder.clearEvents()
-                playoutTimestamp = playoutTimestamp.nearest(rtpTimestamp: decision.rtpTimestamp)
+                playoutTimestamp = RTPTimestamp(decision.rtpTimestamp).extended(near: playoutTimestamp)
                 records.append(
                     PlayoutRecord(
                         timeMilliseconds: time, kind: decision.kind, rtpTimestamp: playoutTimestamp,
