@@ -1,5 +1,5 @@
 /// What the jitter buffer needs of one received RTP packet. The payload is only borrowed:
-/// ``JitterBuffer/insert(_:arrivalMilliseconds:)`` copies it into the buffer's own store.
+/// ``JitterBuffer/insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` copies it into the buffer's own store.
 public struct IncomingPacket {
     /// The RTP sequence number as on the wire.
     public var sequenceNumber: UInt16

@@ -5,7 +5,7 @@ import RTP
 /// and, every 10 ms, decides what to play.
 ///
 /// There are no clocks or threads inside: the caller passes each packet's arrival time to
-/// ``insert(_:arrivalMilliseconds:)`` and calls ``pull(into:nowMilliseconds:)`` once per 10 ms
+/// ``insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` and calls ``pull(into:nowMilliseconds:)`` once per 10 ms
 /// with the current time (``SynchronizedJitterBuffer`` does this across a network and an audio
 /// thread). All storage
 /// (packet slots, decoded PCM, scratch) is allocated at creation; inserting and pulling allocate
@@ -15,10 +15,10 @@ import RTP
 /// - Packets are placed on a media timeline (64-bit unwrapped timestamps, in output samples).
 ///   Duplicates are recognised by sequence number; a packet is late when the playout has
 ///   already passed it (concealed over it), and is then counted and dropped.
-/// - A ``DelayEstimator`` learns the playout delay the network needs from the relative delay of
+/// - A `DelayEstimator` learns the playout delay the network needs from the relative delay of
 ///   the packets that arrive (plus the part of a pull period each waited for the next pull).
 ///   At each pull the buffer measures its own playout delay on the same scale and steers it
-///   towards the target by time-stretching (``TimeStretcher``: removing or repeating pieces
+///   towards the target by time-stretching (`TimeStretcher`: removing or repeating pieces
 ///   of pauses or whole pitch periods), so clock drift cannot pile up. Shrinking never drops
 ///   whole frames. The delay moves in the pauses of the speech (quiet audio is stretched
 ///   freely); voiced speech only when no pause has come for 3 s, so utterances are heard

@@ -2,7 +2,7 @@ import Jitter
 import Codecs
 import RTP
 
-/// Replays one received RTP stream through a ``JitterBuffer`` as its packets come, in fixed
+/// Replays one received RTP stream through a `JitterBuffer` as its packets come, in fixed
 /// memory, and scores what was played: what a listener behind the buffer would have heard.
 ///
 /// Feed each packet with its arrival time, in arrival order
@@ -13,7 +13,7 @@ import RTP
 /// project cannot decode) packets play as silence of their duration, so the delay and loss
 /// figures still exist.
 ///
-/// The score follows ``PlayoutScore`` (the same per-pull rules, ``PlayoutTally``), with what a
+/// The score follows ``PlayoutScore`` (the same per-pull rules, `PlayoutTally`), with what a
 /// capture can tell: the send time of a sample is its RTP time on the fastest packet's
 /// schedule (the smallest arrival − RTP time so far, started afresh when the timestamps jump
 /// as far as the buffer's own stream restart), so playout delays are measured from a packet's

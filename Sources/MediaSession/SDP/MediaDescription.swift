@@ -111,7 +111,7 @@ public struct RTPMap: Sendable, Equatable {
             && clockRate == other.clockRate && channels == other.channels
     }
 
-    /// The static audio payload types of RFC 3551 Table 4 (``StaticPayloadAssignment``).
+    /// The static audio payload types of RFC 3551 Table 4 (RTP's `StaticPayloadAssignment`).
     public static func staticPayloadType(_ payloadType: Int) -> RTPMap? {
         guard let type = UInt8(exactly: payloadType), let assignment = StaticPayloadAssignment(payloadType: type), assignment.isAudio
         else { return nil }
