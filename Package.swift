@@ -38,13 +38,16 @@ let package = Package(
         .target(name: "CMediaShims", dependencies: ["COpus"]),
         .target(name: "CNetShims"),
         .target(name: "Locking", swiftSettings: strict),
+        // The one error type of the socket and ALSA wrappers (TransportError, AudioDeviceError).
+        .target(name: "SystemCalls", swiftSettings: strict),
 
         // The library, lowest module first.
         .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
         // SDP text (RFC 8866): one parser for the session's offer/answer and the capture analyzer.
         .target(name: "SDP", dependencies: ["RTP"], swiftSettings: strict),
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
-        .target(name: "NetworkModel", swiftSettings: strict),
+        // On RTP for its one sequence/timestamp unwrapper (the rtpdump reader's).
+        .target(name: "NetworkModel", dependencies: ["RTP"], swiftSettings: strict),
         .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["CPcap"], swiftSettings: strict),
         .target(name: "QualityMetrics", dependencies: ["RTP", "Locking"], swiftSettings: strict),
@@ -56,14 +59,18 @@ let package = Package(
             dependencies: ["RTP", "SDP", "Codecs", "Jitter", "PlayoutLab", "QualityMetrics", "Capture"],
             swiftSettings: strict
         ),
-        .target(name: "AudioDevice", dependencies: ["CALSA"], swiftSettings: strict),
+        .target(name: "AudioDevice", dependencies: ["CALSA", "SystemCalls"], swiftSettings: strict),
         // DTLS-SRTP (certificates, fingerprints, key export) and ICE-lite (STUN, consent) over OpenSSL.
         .target(name: "SecureTransport", dependencies: ["RTP", "COpenSSL"], swiftSettings: strict),
         .target(
             name: "MediaSession",
-            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "SecureTransport", "CNetShims", "Locking"],
+            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "SecureTransport", "SystemCalls", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
+
+        // A softphone's audio path on MediaSession alone: the how-to's code and the proof that
+        // linking MediaSession pulls in no libpcap (scripts/check-softphone-links.sh).
+        .executableTarget(name: "softphone-example", dependencies: ["MediaSession"], path: "Examples/Softphone", swiftSettings: strict),
 
         // The command-line tool and its benchmark harness (never part of the library).
         .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
@@ -109,12 +116,19 @@ let package = Package(
         .testTarget(name: "RTPTests", dependencies: ["RTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NetworkModelTests", dependencies: ["NetworkModel", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "JitterTests", dependencies: ["Jitter", "PlayoutLab", "NetworkModel", "TestSupport"], swiftSettings: strict),
+        // JitterTests drive the buffer with PlayoutLab's synthetic decoder and simulator.
+        .testTarget(name: "JitterTests", dependencies: ["Jitter", "PlayoutLab", "RTP", "Codecs", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PlayoutLabTests", dependencies: ["PlayoutLab", "Jitter", "NetworkModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "QualityMetricsTests",
-            dependencies: ["QualityMetrics", "CaptureAnalysis", "PlayoutLab", "Capture", "RTP", "TestSupport"],
+            dependencies: ["QualityMetrics", "RTP", "TestSupport"],
             exclude: ["Scripts"],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "CaptureAnalysisTests",
+            dependencies: ["CaptureAnalysis", "QualityMetrics", "PlayoutLab", "Capture", "Codecs", "RTP", "TestSupport"],
             swiftSettings: strict
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),

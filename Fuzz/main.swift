@@ -6,6 +6,8 @@
 #if FUZZING
 import Foundation
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
+// libFuzzer's C entry point, under its own name.
 @_silgen_name("LLVMFuzzerRunDriver")
 func LLVMFuzzerRunDriver(
     _ argc: UnsafeMutablePointer<Int32>,

@@ -20,7 +20,19 @@ build() {
         -Xlinker -lstdc++ >&2
 }
 
-targets() { { "$scratch/release/mediafuzz" 2>&1 || true; } | sed -n 's/^targets: //p' | tr -d ' ' | tr ',' '\n'; }
+# The target names the binary prints when run without one (it then exits 2 by design). An empty
+# list is an error: a smoke run over no targets would pass having fuzzed nothing.
+targets() {
+    local listing names
+    listing=$("$scratch/release/mediafuzz" 2>&1) && { echo "fuzz.sh: mediafuzz without a target should fail" >&2; exit 1; }
+    names=$(sed -n 's/^targets: //p' <<<"$listing" | tr -d ' ' | tr ',' '\n' | sed '/^$/d')
+    if [[ -z $names ]]; then
+        echo "fuzz.sh: mediafuzz listed no targets; it printed:" >&2
+        echo "$listing" >&2
+        exit 1
+    fi
+    echo "$names"
+}
 
 run_target() {
     local target=$1 runs=$2
@@ -28,11 +40,21 @@ run_target() {
     rm -rf "$artifacts"
     mkdir -p "$corpus" "$artifacts"
     echo "== fuzz $target: $runs inputs"
+    local log="$scratch/logs/$target.log" status=0
+    mkdir -p "$scratch/logs"
     "$scratch/release/mediafuzz" "$target" -runs="$runs" -max_len=4096 -rss_limit_mb=2048 \
-        -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" 2>&1 | grep -E "^(stat::number_of_executed_units|==|SUMMARY|Done)" || true
-    # libFuzzer's exit status is lost in the pipe above: check for a crash artifact instead.
-    if compgen -G "$artifacts/*" >/dev/null; then
-        echo "fuzz $target: crash found, see $artifacts" >&2
+        -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
+    grep -E "^(stat::number_of_executed_units|==|SUMMARY|Done)" "$log" || true
+    # A crash, a leak, a timeout or an out-of-memory stop: libFuzzer exits non-zero, and usually
+    # leaves an artifact. Either one fails the run.
+    if [[ $status -ne 0 ]] || compgen -G "$artifacts/*" >/dev/null; then
+        echo "fuzz $target: libFuzzer exited with $status; log $log, artifacts in $artifacts" >&2
+        tail -n 40 "$log" >&2
+        exit 1
+    fi
+    # A run that executed nothing (say, a target that returns before libFuzzer starts) is no test.
+    if ! grep -Eq "^stat::number_of_executed_units: *[1-9]" "$log"; then
+        echo "fuzz $target: libFuzzer reported no executed inputs; log $log" >&2
         exit 1
     fi
 }
@@ -40,9 +62,9 @@ run_target() {
 build
 case "$1" in
     --list) targets ;;
-    --smoke) for target in $(targets); do run_target "$target" 20000; done ;;
-    --all) for target in $(targets); do run_target "$target" "${2:-10000000}"; done ;;
+    --smoke) names=$(targets); for target in $names; do run_target "$target" 20000; done ;;
+    --all) names=$(targets); for target in $names; do run_target "$target" "${2:-10000000}"; done ;;
     -*) usage ;;
-    *) targets | grep -x "$1" >/dev/null || { echo "fuzz.sh: unknown target '$1'" >&2; exit 2; }
+    *) names=$(targets); grep -x "$1" <<<"$names" >/dev/null || { echo "fuzz.sh: unknown target '$1'" >&2; exit 2; }
        run_target "$1" "${2:-10000000}" ;;
 esac

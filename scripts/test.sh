@@ -1,15 +1,26 @@
 #!/usr/bin/env bash
 # The README's test command: installs what is missing, then runs every test.
-#   1. a release build (warnings are errors, so this is the warning check too)
-#   2. the unit, known-answer and interop tests (swift test)
-#   3. a short bounded run of every fuzz target (scripts/fuzz.sh --smoke)
-# Long runs live behind their own commands: scripts/fuzz.sh, scripts/asan.sh, scripts/soak.sh.
+#   1. the style check (scripts/lint.sh: swift-format's rules in .swift-format)
+#   2. a release build (warnings are errors, so this is the warning check too)
+#   3. a softphone on MediaSession alone links no libpcap (scripts/check-softphone-links.sh)
+#   4. the zero-allocation tests in a release build, where "allocates nothing" is promised:
+#      every such test has `Allocat` in its name (a debug build only bounds some of them)
+#   5. the unit, known-answer and interop tests (swift test)
+#   6. a short bounded run of every fuzz target (scripts/fuzz.sh --smoke)
+# Long runs live behind their own commands: scripts/fuzz.sh, scripts/asan.sh, scripts/soak.sh,
+# scripts/docs.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh --test
+echo "== lint"
+scripts/lint.sh
 echo "== release build"
 swift build -c release
+echo "== a softphone links no libpcap"
+scripts/check-softphone-links.sh release
+echo "== zero-allocation tests (release build)"
+swift test -c release --filter Allocat
 echo "== tests"
 swift test
 echo "== fuzz smoke"

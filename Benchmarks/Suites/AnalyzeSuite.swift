@@ -121,7 +121,7 @@ enum ChildProcess {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         var cArguments: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
-        defer { cArguments.forEach { free($0) } }
+        defer { for argument in cArguments { free(argument) } }
         let start = DispatchTime.now().uptimeNanoseconds
         var child: pid_t = 0
         let spawned = posix_spawn(&child, arguments[0], &actions, nil, &cArguments, environ)

@@ -32,6 +32,7 @@ public struct PcapWriter: ~Copyable {
     /// Creates (or replaces) the pcap file at `path`.
     ///
     /// - Parameters:
+    ///   - path: the file to create.
     ///   - linkType: the link-layer header type of the frames that will be written.
     ///   - timestampPrecision: microseconds (default) or nanoseconds.
     ///   - snapshotLength: the most bytes kept of a frame, 1…262 144 (larger values are clamped).

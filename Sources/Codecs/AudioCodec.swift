@@ -70,7 +70,7 @@ public protocol AudioDecoder {
     var format: AudioFormat { get }
     /// The RTP timestamp rate of the payload.
     var rtpClockRate: Int { get }
-    /// Whether ``decodeFEC(from:into:)`` can recover a lost frame from the packet after it.
+    /// Whether `decodeFEC` can recover a lost frame from the packet after it.
     var supportsForwardErrorCorrection: Bool { get }
     /// Whether the first frame decoded after concealment is blended into the concealed signal
     /// by the decoder itself (G.711 Appendix I and Opus do), so a caller must not cross-fade it

@@ -1,5 +1,5 @@
 /// What the jitter buffer needs of one received RTP packet. The payload is only borrowed:
-/// ``JitterBuffer/insert(_:arrivalMilliseconds:)`` copies it into the buffer's own store.
+/// ``JitterBuffer/insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` copies it into the buffer's own store.
 public struct IncomingPacket {
     /// The RTP sequence number as on the wire.
     public var sequenceNumber: UInt16
@@ -46,39 +46,4 @@ public enum InsertOutcome: Sendable, Equatable {
     case oversized
     /// Dropped because its arrival time is not a finite time within 30 years of zero.
     case invalidArrivalTime
-}
-
-/// Extends wrapping RTP counters (16-bit sequence numbers, 32-bit timestamps) to 64 bits by
-/// taking the value nearest the previous one, so reordering across the wrap stays in order.
-package struct WrappingCounter {
-    package let bits: UInt64
-    package private(set) var highest: UInt64 = 0
-
-    package init(bits: UInt64) { self.bits = bits }
-
-    /// Starts over at `value`, leaving room below it for packets reordered before it.
-    package mutating func reset(to value: UInt64) -> UInt64 {
-        highest = value | (1 << bits)
-        return highest
-    }
-
-    package mutating func unwrap(_ value: UInt64) -> UInt64 {
-        let mask: UInt64 = (1 << bits) - 1
-        let forward = (value &- highest) & mask
-        if forward < (mask >> 1) + 1 {
-            highest += forward
-            return highest
-        }
-        let backward = (highest &- value) & mask
-        return highest >= backward ? highest - backward : 0
-    }
-}
-
-extension UInt64 {
-    /// The value nearest this one (an unwrapped RTP timestamp) whose low 32 bits are
-    /// `timestamp`: a wire timestamp extended to 64 bits against a reference.
-    package func nearest(rtpTimestamp timestamp: UInt32) -> UInt64 {
-        let step = Int32(bitPattern: timestamp &- UInt32(truncatingIfNeeded: self))
-        return UInt64(bitPattern: Int64(bitPattern: self) &+ Int64(step))
-    }
 }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Codecs
+import RTP
 
 extension JitterBuffer {
     /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times): fills
@@ -98,8 +99,9 @@ extension JitterBuffer {
         let marker = store.markers[slot]
         let skip = Int(queueEndPosition - position)
         if let comfortNoiseType = configuration.comfortNoisePayloadType, store.payloadTypes[slot] == comfortNoiseType {
-            let levelByte = store.payload(slot).first
-            noiseLevel = Self.meanMagnitude(ofNoiseLevel: levelByte ?? 127)
+            // An empty CN payload carries no level: play the quietest one.
+            let level = (try? ComfortNoisePayload(parsing: store.payload(slot)))?.noiseLevel ?? 127
+            noiseLevel = Self.meanMagnitude(ofNoiseLevel: level)
             store.remove(slot)
             finishDecoded(sequence: sequence, end: position + Int64(frameSamples))
             closeConcealmentEvent(resumedByTalkspurt: true)
@@ -248,9 +250,10 @@ extension JitterBuffer {
         noiseLevel = min(level, noiseLevel * 1.05 + 1)
     }
 
-    /// RFC 3389: the level byte is the noise power in −dBov; returns its mean magnitude.
+    /// RFC 3389: the level (0–127, read by ``ComfortNoisePayload``) is the noise power in
+    /// −dBov; returns its mean magnitude.
     static func meanMagnitude(ofNoiseLevel level: UInt8) -> Double {
-        32768 * pow(10, -Double(min(level, 127)) / 20) * 0.8
+        32768 * pow(10, -Double(level) / 20) * 0.8
     }
 
     /// How many pieces of a pause may be removed or repeated in one pull.

@@ -1,10 +1,11 @@
 import Codecs
+import RTP
 
 /// An adaptive jitter buffer: a pure, deterministic state machine that holds encoded packets
 /// and, every 10 ms, decides what to play.
 ///
 /// There are no clocks or threads inside: the caller passes each packet's arrival time to
-/// ``insert(_:arrivalMilliseconds:)`` and calls ``pull(into:nowMilliseconds:)`` once per 10 ms
+/// ``insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` and calls ``pull(into:nowMilliseconds:)`` once per 10 ms
 /// with the current time (``SynchronizedJitterBuffer`` does this across a network and an audio
 /// thread). All storage
 /// (packet slots, decoded PCM, scratch) is allocated at creation; inserting and pulling allocate
@@ -14,10 +15,10 @@ import Codecs
 /// - Packets are placed on a media timeline (64-bit unwrapped timestamps, in output samples).
 ///   Duplicates are recognised by sequence number; a packet is late when the playout has
 ///   already passed it (concealed over it), and is then counted and dropped.
-/// - A ``DelayEstimator`` learns the playout delay the network needs from the relative delay of
+/// - A `DelayEstimator` learns the playout delay the network needs from the relative delay of
 ///   the packets that arrive (plus the part of a pull period each waited for the next pull).
 ///   At each pull the buffer measures its own playout delay on the same scale and steers it
-///   towards the target by time-stretching (``TimeStretcher``: removing or repeating pieces
+///   towards the target by time-stretching (`TimeStretcher`: removing or repeating pieces
 ///   of pauses or whole pitch periods), so clock drift cannot pile up. Shrinking never drops
 ///   whole frames. The delay moves in the pauses of the speech (quiet audio is stretched
 ///   freely); voiced speech only when no pause has come for 3 s, so utterances are heard
@@ -61,8 +62,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
 
     // Stream and timeline.
     var ssrc: UInt32?
-    var sequenceCounter = WrappingCounter(bits: 16)
-    var timestampCounter = WrappingCounter(bits: 32)
+    var sequenceCounter = SequenceUnwrapper()
+    var timestampCounter = TimestampUnwrapper()
     var timestampOrigin: UInt64 = 0
     var positionBase: Int64 = 0
     var frameSamples: Int
@@ -149,8 +150,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             startStream(packet)
             reset = true
         }
-        var sequence = sequenceCounter.unwrap(UInt64(packet.sequenceNumber))
-        var position = position(ofTimestamp: timestampCounter.unwrap(UInt64(packet.timestamp)))
+        var sequence = sequenceCounter.unwrap(SequenceNumber(packet.sequenceNumber))
+        var position = position(ofTimestamp: timestampCounter.unwrap(RTPTimestamp(packet.timestamp)))
         if !reset, abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds {
             startStream(packet)
             reset = true
@@ -204,8 +205,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     private mutating func startStream(_ packet: IncomingPacket) {
         if ssrc != nil { counters.streamResets += 1 }
         ssrc = packet.ssrc
-        _ = sequenceCounter.reset(to: UInt64(packet.sequenceNumber))
-        timestampOrigin = timestampCounter.reset(to: UInt64(packet.timestamp))
+        sequenceCounter.reset(to: SequenceNumber(packet.sequenceNumber))
+        timestampOrigin = timestampCounter.reset(to: RTPTimestamp(packet.timestamp))
         positionBase = queueEndPosition
         decodedHighWater = Int64.min
         lastInserted = nil

@@ -1,4 +1,4 @@
-/// What one ``JitterBuffer/pull(into:)`` played.
+/// What one ``JitterBuffer/pull(into:nowMilliseconds:)`` played.
 public struct PlayoutDecision: Sendable, Equatable {
     /// The kind of audio produced.
     public enum Kind: Sendable, Equatable, CaseIterable {

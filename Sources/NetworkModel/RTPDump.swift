@@ -1,3 +1,5 @@
+import RTP
+
 /// Why an rtpdump file could not be read. Offsets are byte offsets into the file.
 public enum RTPDumpError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file does not start with the `#!rtpplay1.0 address/port` line.
@@ -84,8 +86,8 @@ public enum RTPDump {
     public static func trace(from bytes: [UInt8], clockRate: Int) throws(RTPDumpError) -> NetworkTrace {
         let all = try packets(from: bytes)
         guard let first = all.first, clockRate > 0 else { throw .noPackets }
-        var sequences = Unwrapper(bits: 16)
-        var timestamps = Unwrapper(bits: 32)
+        var sequences = SequenceUnwrapper()
+        var timestamps = TimestampUnwrapper()
         var arrivals: [(sequence: UInt64, timestamp: UInt64, arrival: Double, bytes: Int)] = []
         var previousArrival = -Double.infinity
         for packet in all where packet.ssrc == first.ssrc {
@@ -93,7 +95,7 @@ public enum RTPDump {
             previousArrival = arrival
             arrivals.append(
                 (
-                    sequences.unwrap(UInt64(packet.sequenceNumber)), timestamps.unwrap(UInt64(packet.rtpTimestamp)),
+                    sequences.unwrap(SequenceNumber(packet.sequenceNumber)), timestamps.unwrap(RTPTimestamp(packet.rtpTimestamp)),
                     arrival, packet.payloadBytes
                 )
             )
@@ -170,27 +172,5 @@ public enum RTPDump {
 
     private static func bigEndian32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
         UInt32(bigEndian16(bytes, offset)) << 16 | UInt32(bigEndian16(bytes, offset + 2))
-    }
-}
-
-/// Extends wrapping counters (RTP sequence numbers, timestamps) to 64 bits, taking the value
-/// nearest the previous one, so reordering across the wrap point stays in order.
-struct Unwrapper {
-    let bits: UInt64
-    private var last: UInt64?
-
-    init(bits: UInt64) { self.bits = bits }
-
-    mutating func unwrap(_ value: UInt64) -> UInt64 {
-        let modulus: UInt64 = 1 << bits
-        guard let last else {
-            let first = value + modulus  // room below the first value for packets reordered before it
-            last = first
-            return first
-        }
-        let forward = (value &- last) & (modulus - 1)
-        let result = forward < modulus / 2 ? last + forward : last - ((last &- value) & (modulus - 1))
-        self.last = max(last, result)
-        return result
     }
 }

@@ -1,5 +1,6 @@
 import Jitter
 import Codecs
+import RTP
 
 /// One row of a network trace to replay: a packet as sent and when (if ever) it arrived.
 /// A duplicate is a second row with the same sequence number.
@@ -48,7 +49,7 @@ public struct PlayoutRecord: Sendable, Equatable {
     }
 }
 
-/// Replays a network trace through a ``JitterBuffer`` with a 10 ms pull clock and records what
+/// Replays a network trace through a `JitterBuffer` with a 10 ms pull clock and records what
 /// was played. Deterministic: the same trace and settings give the same playout (only the
 /// measured pull durations vary).
 ///
@@ -65,7 +66,7 @@ public struct PlayoutSimulator: Sendable {
     /// How much faster the receiver's audio clock runs than its arrival clock, in parts per
     /// million: pulls come every 10/(1 + ppm·10⁻⁶) ms.
     public var receiverClockDriftPPM: Double
-    /// The buffer's settings (``DelayPolicy/fixed(milliseconds:)`` for the fixed baseline).
+    /// The buffer's settings (`DelayPolicy.fixed(milliseconds:)` for the fixed baseline).
     public var configuration: JitterBufferConfiguration
 
     /// A simulator for a trace of `clockRate` Hz with frames of `samplesPerFrame`.
@@ -103,7 +104,7 @@ public struct PlayoutSimulator: Sendable {
                     }
                 }
                 decoder.clearEvents()
-                playoutTimestamp = playoutTimestamp.nearest(rtpTimestamp: decision.rtpTimestamp)
+                playoutTimestamp = RTPTimestamp(decision.rtpTimestamp).extended(near: playoutTimestamp)
                 records.append(
                     PlayoutRecord(
                         timeMilliseconds: time, kind: decision.kind, rtpTimestamp: playoutTimestamp,

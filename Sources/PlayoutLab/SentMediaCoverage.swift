@@ -1,4 +1,5 @@
 import Jitter
+import RTP
 
 /// Which media time a sender sent, as far as the packets that arrived tell, in fixed memory:
 /// runs of unwrapped RTP time from a talkspurt's first packet to its last, the most recent
@@ -70,6 +71,6 @@ struct SentMediaCoverage {
 
     /// `timestamp` (a wire value) unwrapped to the value nearest the highest one seen.
     func unwrap(_ timestamp: UInt32) -> UInt64 {
-        highestTimestamp.nearest(rtpTimestamp: timestamp)
+        RTPTimestamp(timestamp).extended(near: highestTimestamp)
     }
 }

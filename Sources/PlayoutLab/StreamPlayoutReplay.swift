@@ -1,7 +1,8 @@
 import Jitter
 import Codecs
+import RTP
 
-/// Replays one received RTP stream through a ``JitterBuffer`` as its packets come, in fixed
+/// Replays one received RTP stream through a `JitterBuffer` as its packets come, in fixed
 /// memory, and scores what was played: what a listener behind the buffer would have heard.
 ///
 /// Feed each packet with its arrival time, in arrival order
@@ -12,7 +13,7 @@ import Codecs
 /// project cannot decode) packets play as silence of their duration, so the delay and loss
 /// figures still exist.
 ///
-/// The score follows ``PlayoutScore`` (the same per-pull rules, ``PlayoutTally``), with what a
+/// The score follows ``PlayoutScore`` (the same per-pull rules, `PlayoutTally`), with what a
 /// capture can tell: the send time of a sample is its RTP time on the fastest packet's
 /// schedule (the smallest arrival − RTP time so far, started afresh when the timestamps jump
 /// as far as the buffer's own stream restart), so playout delays are measured from a packet's
@@ -47,8 +48,8 @@ public final class StreamPlayoutReplay {
     private let pullTicks: Double
     private let scratch: UnsafeMutableRawBufferPointer
     private let pcm: UnsafeMutableBufferPointer<Int16>
-    private var sequences = WrappingCounter(bits: 16)
-    private var timestamps = WrappingCounter(bits: 32)
+    private var sequences = SequenceUnwrapper()
+    private var timestamps = TimestampUnwrapper()
     private var coverage: SentMediaCoverage
     private var seen = ReceivedWindow()
     private var started = false
@@ -101,7 +102,7 @@ public final class StreamPlayoutReplay {
     ) {
         guard !isFinished, arrivalMilliseconds.isFinite else { return }
         let sequence = unwrapSequence(sequenceNumber)
-        let mediaTimestamp = started ? timestamps.unwrap(UInt64(timestamp)) : timestamps.reset(to: UInt64(timestamp))
+        let mediaTimestamp = started ? timestamps.unwrap(RTPTimestamp(timestamp)) : timestamps.reset(to: RTPTimestamp(timestamp))
         if !started {
             started = true
             nextPullMilliseconds = arrivalMilliseconds
@@ -167,10 +168,10 @@ public final class StreamPlayoutReplay {
 
     private func unwrapSequence(_ sequenceNumber: UInt16) -> UInt64 {
         guard started else {
-            lowestSequence = sequences.reset(to: UInt64(sequenceNumber))
+            lowestSequence = sequences.reset(to: SequenceNumber(sequenceNumber))
             return lowestSequence
         }
-        let sequence = sequences.unwrap(UInt64(sequenceNumber))
+        let sequence = sequences.unwrap(SequenceNumber(sequenceNumber))
         lowestSequence = min(lowestSequence, sequence)
         return sequence
     }

@@ -129,18 +129,11 @@ public struct RTPMap: Sendable, Equatable {
             && clockRate == other.clockRate && channels == other.channels
     }
 
-    /// The static audio payload types of RFC 3551 Table 4.
+    /// The static audio payload types of RFC 3551 Table 4 (RTP's `StaticPayloadAssignment`).
     public static func staticPayloadType(_ payloadType: Int) -> RTPMap? {
-        switch payloadType {
-        case 0: RTPMap(encodingName: "PCMU", clockRate: 8000)
-        case 3: RTPMap(encodingName: "GSM", clockRate: 8000)
-        case 4: RTPMap(encodingName: "G723", clockRate: 8000)
-        case 8: RTPMap(encodingName: "PCMA", clockRate: 8000)
-        case 9: RTPMap(encodingName: "G722", clockRate: 8000)
-        case 13: RTPMap(encodingName: "CN", clockRate: 8000)
-        case 18: RTPMap(encodingName: "G729", clockRate: 8000)
-        default: nil
-        }
+        guard let type = UInt8(exactly: payloadType), let assignment = StaticPayloadAssignment(payloadType: type), assignment.isAudio
+        else { return nil }
+        return RTPMap(encodingName: assignment.encodingName, clockRate: Int(assignment.clockRate), channels: assignment.channels)
     }
 
     /// The `a=rtpmap` form after the payload type: `opus/48000/2`, `PCMU/8000`.

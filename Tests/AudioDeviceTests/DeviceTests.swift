@@ -29,17 +29,17 @@ import Testing
         let error = #expect(throws: AudioDeviceError.self) {
             _ = try AudioPlayback(source: .named("hw:97,3"))
         }
-        #expect(error?.device == "hw:97,3")
+        #expect(error?.subject == "audio device 'hw:97,3'")
         #expect(error?.operation == "snd_pcm_open")
         #expect(error.map { $0.code < 0 } == true)
-        #expect(error?.description.hasPrefix("audio device 'hw:97,3': snd_pcm_open failed:") == true)
+        #expect(error?.description.hasPrefix("snd_pcm_open audio device 'hw:97,3' failed:") == true)
     }
 
     @Test func malformedConfigurationTextIsReported() {
         let error = #expect(throws: AudioDeviceError.self) {
             _ = try AudioCapture(source: .configuration(name: "broken", text: "pcm.broken { type "))
         }
-        #expect(error?.device == "broken")
+        #expect(error?.subject == "audio device 'broken'")
         #expect(error?.operation == "loading the ALSA configuration")
     }
 

@@ -74,7 +74,7 @@ import Testing
         let error = #expect(throws: AudioDeviceError.self) {
             try odd.withUnsafeBufferPointer { try playback.write($0) }
         }
-        #expect(error?.device == "mediafile")
+        #expect(error?.subject == "audio device 'mediafile'")
         #expect(error?.description.contains("whole number of 2-channel frames") == true)
     }
 }

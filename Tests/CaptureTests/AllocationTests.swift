@@ -4,7 +4,7 @@ import Testing
 import TestSupport
 
 /// Reading and decoding allocate nothing per frame (the counter counts the test's own thread).
-@Suite("Capture allocations")
+@Suite("Capture allocations", .countsAllocations)
 struct AllocationTests {
     @Test(arguments: [
         (try TestFrames.ethernetIPv4(), LinkType.ethernet),

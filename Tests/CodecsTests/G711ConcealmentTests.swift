@@ -2,6 +2,7 @@ import BenchmarkHarness
 import Codecs
 import Foundation
 import Testing
+import TestSupport
 
 /// G.711 Appendix I concealment on a voiced synthetic signal.
 @Suite("G.711 packet loss concealment")
@@ -122,8 +123,8 @@ struct G711ConcealmentTests {
         #expect(Array(output[start + 720..<start + 800]) == decoded)
     }
 
-    @Test("decoding and concealing allocate nothing per frame")
-    func noAllocationsPerFrame() throws {
+    @Test("decoding and concealing allocate nothing per frame", .countsAllocations)
+    func decodingAndConcealingAllocateNothing() throws {
         var decoder = G711Decoder(law: .aLaw)
         let payload = [UInt8](repeating: 0x55, count: 160)
         var pcm = [Int16](repeating: 0, count: 160)

@@ -1,11 +1,12 @@
 import BenchmarkHarness
 import Codecs
 import Testing
+import TestSupport
 
 /// The audio paths allocate nothing per frame after warm-up. The counter sees every thread, and
 /// other tests run in parallel, so each path is measured a few times and the quietest run counts:
 /// a path that allocated per frame would never reach zero.
-@Suite("Codecs allocate nothing per frame")
+@Suite("Codecs allocate nothing per frame", .countsAllocations)
 struct OpusAllocationTests {
     static func fewestAllocations(frames: Int = 10, _ body: () throws -> Void) rethrows -> UInt64 {
         try body()  // warm-up

@@ -1,5 +1,6 @@
 import Codecs
 import Testing
+import TestSupport
 
 /// The encoder's in-band FEC follows the loss set at run time (a call sizes it from the loss
 /// the far end reports in RTCP).
@@ -77,7 +78,7 @@ struct OpusLossAdaptationTests {
         #expect(g711.forwardErrorCorrectionLossPercent == nil)
     }
 
-    @Test func adaptingAllocatesNothing() throws {
+    @Test(.countsAllocations) func adaptingAllocatesNothing() throws {
         let encoder = try Self.fecEncoder(expectedLoss: 10)
         var percent = 0.0
         let allocations = OpusAllocationTests.fewestAllocations {

@@ -1,5 +1,4 @@
 import Codecs
-import NetworkModel
 import Testing
 
 @testable import Jitter
@@ -105,20 +104,5 @@ import PlayoutLab
         payload.withUnsafeMutableBytes { SyntheticVoiceDecoder.writePayload(sequenceNumber: 120, timestamp: 120 * 160, into: $0) }
         _ = try payload.withUnsafeBytes { bytes in try pcm.withUnsafeMutableBufferPointer { try steady.decode(bytes, into: $0) } }
         #expect(pcm.contains { $0 != 0 }, "without a pattern the voice never pauses")
-    }
-}
-
-/// The low-delay settings against the defaults on the same heavy-tailed network.
-@Suite struct LowDelayPresetTests {
-    @Test func playsEarlierForSomeMoreLoss() {
-        let packets = simulated(NetworkScenario.heavyJitter.generate().trace)
-        func score(_ configuration: JitterBufferConfiguration) -> PlayoutScore {
-            let records = PlayoutSimulator(configuration: configuration).play(packets)
-            return PlayoutScore(trace: packets, records: records, clockRate: 8000, samplesPerFrame: 160)
-        }
-        let listening = score(JitterBufferConfiguration()), lowDelay = score(.lowDelay)
-        #expect(lowDelay.p95DelayMilliseconds < listening.p95DelayMilliseconds - 100, "\(lowDelay.p95DelayMilliseconds) ms")
-        #expect(lowDelay.effectiveLossPercent > listening.effectiveLossPercent)
-        #expect(lowDelay.networkLossPercent == listening.networkLossPercent, "the same network")
     }
 }

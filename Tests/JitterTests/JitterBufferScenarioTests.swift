@@ -52,7 +52,7 @@ import PlayoutLab
     @Test func randomLossDoesNotGrowTheBuffer() {
         var generatorState: UInt64 = 12345
         let result = replay(.stream(count: 1500) { _ in
-            generatorState = generatorState &* 6364136223846793005 &+ 1442695040888963407
+            generatorState = generatorState &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return generatorState >> 60 < 3 ? nil : 40  // about 19 % lost
         }, pulls: 3004)
         #expect(result.statistics.latePackets == 0)

@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import RTP
 import Testing
+import TestSupport
 
 @testable import Jitter
 import PlayoutLab
@@ -89,10 +90,10 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
         #expect(buffer.statistics.packetsDiscarded == 1)
     }
 
-    /// Run in a release build (`swift test -c release --filter insertAndPullAllocateNothing`)
-    /// this asserts zero allocations; a debug build's unspecialised generic code still makes
-    /// the odd one when decoding a packet, so there it only bounds them.
-    @Test func insertAndPullAllocateNothing() {
+    /// Run in a release build (`scripts/test.sh` runs every `Allocat` test with
+    /// `swift test -c release`) this asserts zero allocations; a debug build's unspecialised
+    /// generic code still makes the odd one when decoding a packet, so there it only bounds them.
+    @Test(.countsAllocations) func insertAndPullAllocateNothing() {
         var buffer = JitterBuffer(decoder: ConstantDecoder())
         var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
         var payload = [UInt8](repeating: 1, count: 160)

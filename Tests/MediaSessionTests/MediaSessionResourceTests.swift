@@ -2,14 +2,15 @@ import BenchmarkHarness
 @_spi(Testing) import MediaSession
 import RTP
 import Testing
+import TestSupport
 
 /// What one frame costs on the send and receive paths once warmed up.
 @Suite struct MediaSessionResourceTests {
     /// Encode, packetise, send, receive, check, record and buffer, then play 20 ms: no
-    /// allocation per frame in a release build. A debug build allocates once per packet in
+    /// allocation per frame in a release build (`scripts/test.sh` runs it so). A debug build allocates once per packet in
     /// unspecialised library code (the RTP module's first-byte classifier, measured); the
     /// bound catches any per-packet copy on top.
-    @Test func aPlainRTPFrameAllocatesNothingAfterWarmUp() throws {
+    @Test(.countsAllocations) func aPlainRTPFrameAllocatesNothingAfterWarmUp() throws {
         let probe = try PipelineProbe(suite: nil)
         for _ in 0..<50 { probe.exchangeFrame() }
         let frames = 500

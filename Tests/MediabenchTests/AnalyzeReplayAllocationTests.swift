@@ -3,10 +3,11 @@ import Codecs
 import Jitter
 import PlayoutLab
 import Testing
+import TestSupport
 
 /// The analyzer's jitter-buffer replay allocates nothing per packet or pull once warm (the
 /// counter counts every thread, so each check takes the fewest allocations over attempts).
-@Suite(.enabled(if: AllocationCounter.isAvailable, "sanitizer builds do not count allocations"))
+@Suite(.countsAllocations)
 struct AnalyzeReplayAllocationTests {
     @Test func replayingG711PacketsAllocatesNothing() {
         let replay = StreamPlayoutReplay(codec: G711Decoder(law: .muLaw), clockRate: 8000)

@@ -1,6 +1,7 @@
 import BenchmarkHarness
 import Foundation
 import Testing
+import TestSupport
 
 /// Short batches keep these tests fast; what they check does not depend on batch length.
 private let fastOptions = BenchmarkOptions(runs: 4, batchNanoseconds: 200_000)
@@ -47,7 +48,7 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
         #expect(Array(order.suffix(6)) == ["ours", "peer", "ours", "peer", "ours", "peer"])
     }
 
-    @Test(.enabled(if: AllocationCounter.isAvailable, "sanitizer builds do not count allocations"))
+    @Test(.countsAllocations)
     func countsAllocationsPerOperation() throws {
         let context = BenchmarkContext(suite: "test", options: fastOptions)
         context.measure(BenchmarkCase("allocate", countsAllocations: true, implementations: [

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import MediaSession
 import Testing
 
 @testable import MediabenchCLI
@@ -17,15 +18,22 @@ extension LiveNetworkTests {
             #expect((2...4).contains(outcome.reports.count), "\(outcome.reports.count) quality reports in 3 s")
             #expect(outcome.callee.rtpPacketsReceived >= 140)
             #expect(outcome.relay[RelayDirection.callerToCallee.rawValue].rtpDropped == 0)
+            // The delay is measured from the samples (what the callee played against what the
+            // caller sent) and bounded by what the test configured, never by what the session
+            // reports of itself: the relay's configured delay, one packet of audio (G.711 adds no
+            // codec delay), the 10 ms a capture period spends filling, and the jitter buffer's
+            // configured starting delay (on a clean path it has no reason to grow). On top, the
+            // issue's 5 ms, and 60 ms for a busy machine whose late audio ticks make the buffer
+            // hold more.
             let delay = try #require(outcome.mouthToEar)
-            // The bound: jitter buffer + codec + packetisation + 5 ms, plus the relay's
-            // network delay (40 ms on the clean scenario). The buffer adapts during the call
-            // (more so when the machine is busy), so its largest reported delay bounds the median.
-            let budget = outcome.delayBudget
-            let limit = budget.network + budget.jitterBufferMaximum + budget.codec + budget.packetisation + 5
-            print("clean PCMU mouth-to-ear \(delay.medianMilliseconds) ms (\(delay.range)), budget mean \(budget.total) ms, limit \(limit) ms")
+            let network = settings.scenario.profile.baseDelayMilliseconds
+            let packetisation = Double(MediaSessionConfiguration().packetTimeMilliseconds)
+            let capturePeriod = 10.0
+            let lowest = network + packetisation + capturePeriod
+            let limit = lowest + settings.jitterBuffer.initialDelayMilliseconds + 5 + 60
+            print("clean PCMU mouth-to-ear \(delay.medianMilliseconds) ms (\(delay.range)), session's own budget \(outcome.delayBudget.total) ms, limit \(limit) ms")
             #expect(delay.medianMilliseconds <= limit, "measured \(delay.medianMilliseconds) ms, limit \(limit) ms")
-            #expect(delay.medianMilliseconds >= budget.network + budget.packetisation - 1)
+            #expect(delay.medianMilliseconds >= lowest - 1, "measured \(delay.medianMilliseconds) ms, at least \(lowest) ms")
             // G.711 on a clean path keeps the waveform: 1.00 on an idle machine; when other tests
             // starve the audio threads the jitter buffer stretches the audio (0.6 seen).
             #expect(delay.correlation > 0.5, "waveform correlation \(delay.correlation)")

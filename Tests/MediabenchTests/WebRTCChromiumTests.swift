@@ -13,7 +13,7 @@ extension LiveNetworkTests {
         static let screenshot = Fixtures.packageRoot.appendingPathComponent(".build/webrtc-chromium-call.png")
 
         @Test func chromiumCallsThePageAndBothSidesHearSpeech() throws {
-            #expect(ExternalTool.isAvailable("chromium"), "Debian package chromium is needed")
+            try ExternalTool.require("chromium")
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("webrtc-chromium-\(UUID())")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }

@@ -1,5 +1,4 @@
 import QualityMetrics
-import CaptureAnalysis
 import Testing
 
 /// The RFC 3611 Appendix A.2 state machine on hand-made sequences. Each expected counter was

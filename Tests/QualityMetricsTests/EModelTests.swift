@@ -1,6 +1,5 @@
 import Foundation
 import QualityMetrics
-import CaptureAnalysis
 import Testing
 
 @Suite("E-model behaviour")

@@ -1,8 +1,8 @@
 import BenchmarkHarness
 import QualityMetrics
-import CaptureAnalysis
 import RTP
 import Testing
+import TestSupport
 
 /// ``LiveQualityMonitor``: one report per tick on the stream, bounded when nobody reads, and
 /// feeding from several threads.
@@ -60,7 +60,7 @@ struct MonitorDeliveryTests {
         #expect(report.gapDurationMilliseconds == 10_000 * 20)
     }
 
-    @Test func feedingAllocatesNothing() {
+    @Test(.countsAllocations) func feedingAllocatesNothing() {
         let live = Self.live()
         var statistics = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
         let remoteBlock = RTCPReportBlock(

@@ -1,5 +1,4 @@
 import QualityMetrics
-import CaptureAnalysis
 import RTP
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import QualityMetrics
-import CaptureAnalysis
 import RTP
 import Testing
 

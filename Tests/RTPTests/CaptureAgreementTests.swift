@@ -5,7 +5,7 @@ import RTP
 
 /// Every RTP and RTCP packet tshark finds in the shared captures, parsed by us and compared
 /// field by field with tshark's dissection.
-@Suite("Our parser agrees with tshark on the shared captures", .enabled(if: TShark.isAvailable))
+@Suite("Our parser agrees with tshark on the shared captures")
 struct CaptureAgreementTests {
     static let heuristics = ["--enable-heuristic", "rtp_udp", "--enable-heuristic", "rtcp_udp"]
 

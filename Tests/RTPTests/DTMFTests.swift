@@ -144,6 +144,9 @@ struct DTMFTests {
         let levelOnly = try build { try ComfortNoisePayload.write(noiseLevel: 127, into: $0) }
         #expect(levelOnly == [127])
         #expect([UInt8]().withUnsafeBytes { raw in rtpError { _ = try ComfortNoisePayload(parsing: raw) } }?.reason == .truncated(needed: 1, available: 0))
-        #expect([UInt8](arrayLiteral: 0x80).withUnsafeBytes { raw in rtpError { _ = try ComfortNoisePayload(parsing: raw) } }?.reason == .valueOutOfRange(field: .noiseLevel, value: 128))
+        // RFC 3389 §3: the top bit is reserved (sent as 0); a receiver reads the level below it.
+        #expect(try [UInt8]([0x80 | 70, 0x01]).withUnsafeBytes { try ComfortNoisePayload(parsing: $0).noiseLevel } == 70)
+        #expect(try [UInt8]([0xFF]).withUnsafeBytes { try ComfortNoisePayload(parsing: $0).noiseLevel } == 127)
+        #expect(rtpError { _ = try build { try ComfortNoisePayload.write(noiseLevel: 128, into: $0) } }?.reason == .valueOutOfRange(field: .noiseLevel, value: 128))
     }
 }

@@ -4,7 +4,7 @@ import TestSupport
 import RTP
 
 /// RTT from LSR/DLSR on FreeSWITCH's real RTCP, against the figures in captures/CATALOG.md.
-@Suite("RTT from a real capture", .enabled(if: TShark.isAvailable))
+@Suite("RTT from a real capture")
 struct RoundTripCaptureTests {
     @Test("ws_sip-tls13-g722-rtcp.pcap: 17 RTTs, 7.998 / 8.093 / 8.168 ms (min / mean / max)")
     func freeSwitchRoundTrips() throws {

@@ -13,13 +13,13 @@ import RTP
 ///    first packet, with the announced encodings and clock rates.
 /// 2. **RTCP** (RFC 5761 second-byte range, a compound that validates, on an odd port or on an
 ///    endpoint of a known stream): sender reports, report blocks and round trips per SSRC.
-/// 3. **RTP** elsewhere: a valid RTP header first, then the heuristic of ``StreamCandidates``
+/// 3. **RTP** elsewhere: a valid RTP header first, then the heuristic of `StreamCandidates`
 ///    (plausible payload type, several packets in sequence on one 5-tuple and SSRC).
 /// 4. Everything else is counted, never reported as a stream.
 ///
 /// Each audio stream is also replayed through our jitter buffer as its packets arrive
 /// (``StreamReport/jitterBuffer``, optionally written to WAV files): buffers live while their
-/// stream does, and a stream silent for ``idleStreamNanoseconds`` of capture time is finished.
+/// stream does, and a stream silent for `idleStreamNanoseconds` of capture time is finished.
 ///
 /// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
 /// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and
@@ -156,8 +156,8 @@ public struct CaptureAnalyzer {
         return report
     }
 
-    /// Every so often (a tenth of ``idleStreamNanoseconds`` of capture time), finishes the
-    /// replays of the streams silent for ``idleStreamNanoseconds``.
+    /// Every so often (a tenth of `idleStreamNanoseconds` of capture time), finishes the
+    /// replays of the streams silent for `idleStreamNanoseconds`.
     private mutating func finishIdleStreams(at now: Int64) {
         guard listening != nil else { return }
         guard let last = lastIdleSweepNanoseconds else {

@@ -25,32 +25,9 @@ public struct PayloadFormat: Sendable, Hashable, Codable {
     /// The RFC 3551 static assignment of `payloadType` (Tables 4 and 5), `nil` for dynamic and
     /// unassigned types.
     public static func staticFormat(payloadType: UInt8) -> PayloadFormat? {
-        let name: String
-        switch payloadType {
-        case 0: name = "PCMU"
-        case 3: name = "GSM"
-        case 4: name = "G723"
-        case 5, 6, 16, 17: name = "DVI4"
-        case 7: name = "LPC"
-        case 8: name = "PCMA"
-        case 9: name = "G722"
-        case 10, 11: name = "L16"
-        case 12: name = "QCELP"
-        case 13: name = "CN"
-        case 14: name = "MPA"
-        case 15: name = "G728"
-        case 18: name = "G729"
-        case 25: name = "CelB"
-        case 26: name = "JPEG"
-        case 28: name = "nv"
-        case 31: name = "H261"
-        case 32: name = "MPV"
-        case 33: name = "MP2T"
-        case 34: name = "H263"
-        default: return nil
+        StaticPayloadAssignment(payloadType: payloadType).map {
+            PayloadFormat(encodingName: $0.encodingName, clockRate: $0.clockRate)
         }
-        let rate = WiresharkPayloadClock.staticRate(payloadType: payloadType)
-        return PayloadFormat(encodingName: name, clockRate: rate == 0 ? nil : rate)
     }
 }
 

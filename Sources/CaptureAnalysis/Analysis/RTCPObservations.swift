@@ -9,7 +9,7 @@ public struct RTCPSourceReport: Sendable, Hashable, Codable {
     public var senderReports = 0
     /// Report blocks about the source (in SRs or RRs from the other end).
     public var receptionReports = 0
-    /// Round trips measured from those report blocks, in milliseconds (see ``RTCPObservations``).
+    /// Round trips measured from those report blocks, in milliseconds (see `RTCPObservations`).
     public var roundTripMilliseconds = MinimumMeanMaximum()
     /// The last fraction lost the far end reported, in percent.
     public var lastFractionLostPercent: Double?

@@ -3,7 +3,7 @@ import PlayoutLab
 import Jitter
 
 /// The loss and delay behind our jitter buffer: the stream's packets replayed through it as
-/// they arrived in the capture, scored from what was played (``StreamPlayoutReplay``). Keys
+/// they arrived in the capture, scored from what was played (`PlayoutLab`'s `StreamPlayoutReplay`). Keys
 /// as in DESIGN.md's jitter-buffer benchmark rows.
 ///
 /// Delays run from a sample's earliest possible arrival (its RTP time on the schedule of the

@@ -1,5 +1,6 @@
 import QualityMetrics
 import PlayoutLab
+import RTP
 /// The RTP clock that Wireshark 4.0's RTP analysis assumes for a payload type: the rate it
 /// converts timestamps with, or the reason it has none (then it computes no jitter, and tshark
 /// prints the jitter columns as −1 / 0 / 0).
@@ -56,14 +57,12 @@ public enum WiresharkPayloadClock: Sendable, Hashable {
     /// parameters registry), 0 for a type it does not list. Note G.722 (9) is 8000, as RFC 3551
     /// says, although the audio is sampled at 16 kHz.
     public static func staticRate(payloadType: UInt8) -> UInt32 {
+        if let assignment = StaticPayloadAssignment(payloadType: payloadType) { return assignment.clockRate }
+        // Beyond RFC 3551's table Wireshark also clocks the types the IANA registry once
+        // assigned: 1 (1016), 2 (G721) and 19 (the old CN), all at 8000 Hz.
         switch payloadType {
-        case 0, 1, 2, 3, 4, 5, 7, 8, 9, 12, 13, 15, 18, 19: 8000  // PCMU…G.729, CN and old CN
-        case 6: 16000  // DVI4/16000
-        case 10, 11: 44100  // L16 stereo and mono
-        case 16: 11025  // DVI4/11025
-        case 17: 22050  // DVI4/22050
-        case 14, 25, 26, 28, 31, 32, 33, 34: 90000  // MPA, CelB, JPEG, nv, H.261, MPV, MP2T, H.263
-        default: 0
+        case 1, 2, 19: return 8000
+        default: return 0
         }
     }
 

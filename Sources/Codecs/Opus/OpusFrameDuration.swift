@@ -1,6 +1,8 @@
 /// The duration of the audio one Opus packet carries (RFC 6716 §2.1.4).
 public enum OpusFrameDuration: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// 2.5 ms (CELT only; for the lowest delay).
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The underscore stands for the decimal point: `milliseconds25` would read as 25 ms.
     case milliseconds2_5
     /// 5 ms (CELT only).
     case milliseconds5

@@ -2,7 +2,7 @@ import Jitter
 import QualityMetrics
 
 /// Once a second while a call runs: the quality of what we receive, as the live
-/// ``QualityMetrics/QualityMonitor`` rates it, with the session's and the jitter buffer's
+/// `QualityMetrics`' `QualityMonitor` rates it, with the session's and the jitter buffer's
 /// figures behind it. Published on ``MediaSession/qualityReports``.
 public struct MediaQualityReport: Sendable, Equatable {
     /// The monitor's report: MOS and R-factor (E-model), loss, jitter, latency, round trip,

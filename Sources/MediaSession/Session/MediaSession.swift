@@ -59,8 +59,10 @@ public final class MediaSession: Sendable {
 
     /// Binds the RTP socket and the RTCP socket on the next port (used when the peer declines
     /// rtcp-mux) and draws the SRTP keys.
-    /// - Parameter eventLoop: the I/O thread to receive on, shared by many sessions; nil gives
-    ///   the session its own.
+    /// - Parameters:
+    ///   - configuration: the call's settings, kept as ``configuration``.
+    ///   - eventLoop: the I/O thread to receive on, shared by many sessions; nil gives the
+    ///     session its own.
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
     public init(configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop? = nil) throws(MediaSessionError) {
         self.configuration = configuration

@@ -69,7 +69,7 @@ public struct MediaSessionConfiguration: Sendable {
     public var ssrc: UInt32
     /// How the encoder's in-band FEC follows the loss the peer reports (Opus with
     /// `useinbandfec=1`); nil keeps the expected loss fixed at the SDP default
-    /// (``OpusEncoderConfiguration/defaultExpectedLossWithFEC``). Default ``LossAdaptation``'s
+    /// (`OpusEncoderConfiguration.defaultExpectedLossWithFEC`). Default ``LossAdaptation``'s
     /// defaults: the reported loss smoothed over 5 s (from 1 % before the first report), plus
     /// 1 point, none under half a percent, at most 25 %.
     public var lossAdaptation: LossAdaptation?

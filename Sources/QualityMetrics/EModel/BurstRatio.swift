@@ -8,8 +8,8 @@ public enum BurstRatio {
     /// BurstR = 1 / (p + q) for a two-state Markov loss model.
     ///
     /// - Parameters:
-    ///   - lossProbability: p, P(found → lost) per packet, in 0...1.
-    ///   - recoveryProbability: q, P(lost → found) per packet, in 0...1.
+    ///   - p: the loss probability, P(found → lost) per packet, in 0...1.
+    ///   - q: the recovery probability, P(lost → found) per packet, in 0...1.
     /// - Returns: BurstR, or `nil` when p + q is not a positive number (the chain never
     ///   changes state, so there is no burst length to compare).
     public static func markov(lossProbability p: Double, recoveryProbability q: Double) -> Double? {

@@ -76,8 +76,10 @@ public struct CodecImpairmentTable: Sendable, Hashable, Codable {
     /// The entry for an SDP/RTP encoding name (`PCMU`, `PCMA`, `G729`, `G723`, `GSM`, `G722`,
     /// `iLBC`, `AMR`, `opus`; case-insensitive), or `nil` for names it does not know.
     ///
-    /// - Parameter concealment: whether the receiver conceals lost G.711 packets (selects
-    ///   `g711-plc` over `g711`).
+    /// - Parameters:
+    ///   - encodingName: the name as SDP spells it, in any case.
+    ///   - concealment: whether the receiver conceals lost G.711 packets (selects `g711-plc`
+    ///     over `g711`).
     public func entry(forEncodingName encodingName: String, concealment: Bool = true) -> CodecImpairment? {
         switch encodingName.lowercased() {
         case "pcmu", "pcma": self[concealment ? "g711-plc" : "g711"]

@@ -1,7 +1,7 @@
 public import RTP
 
 /// The RFC 3550 reception counters of the received stream at one moment: what the monitor
-/// needs from ``RTP/ReceptionStatistics``.
+/// needs from RTP's `ReceptionStatistics`.
 ///
 /// The counters are cumulative. The monitor takes differences between successive snapshots,
 /// and notices a restart of the statistics (a new source, or a sequence jump that RFC 3550 A.1
@@ -45,7 +45,7 @@ public struct ReceptionCounters: Sendable, Hashable {
 /// What the playout (the jitter buffer) reports, in cumulative counters and current delays.
 ///
 /// The session fills it from its jitter buffer's statistics
-/// (``init(_:)``, from `Jitter`'s `JitterBufferStatistics`); another playout can fill it field
+/// (`init(_:)`, from `Jitter`'s `JitterBufferStatistics`); another playout can fill it field
 /// by field.
 public struct PlayoutFigures: Sendable, Hashable {
     /// The delay the buffer holds packets for now, in milliseconds.
@@ -115,7 +115,13 @@ public struct MonitoredCodec: Sendable, Hashable {
     /// A codec whose E-model values are looked up by encoding name in `table`
     /// (see ``CodecImpairmentTable/entry(forEncodingName:concealment:)``).
     ///
-    /// - Parameter concealment: whether the receiver conceals lost packets.
+    /// - Parameters:
+    ///   - encodingName: the name as SDP spells it (`PCMU`, `opus`).
+    ///   - clockRate: the RTP clock rate in hertz.
+    ///   - packetDurationMilliseconds: the audio carried by one packet.
+    ///   - algorithmicDelayMilliseconds: the codec's own delay (lookahead, framing).
+    ///   - concealment: whether the receiver conceals lost packets.
+    ///   - table: where the E-model values are looked up.
     public init(
         encodingName: String, clockRate: Int, packetDurationMilliseconds: Double,
         algorithmicDelayMilliseconds: Double = 0, concealment: Bool = true,

@@ -91,7 +91,7 @@ public struct QualityMonitor: Sendable {
         reception = counters
     }
 
-    /// Takes the reception counters right after ``RTP/ReceptionStatistics`` counted one packet,
+    /// Takes the reception counters right after RTP's `ReceptionStatistics` counted one packet,
     /// and records the fates that packet implies for the burst/gap model: `.lost` for each
     /// sequence number it skipped, then `.received` for itself. A reordered or duplicate packet
     /// (nothing more expected) records nothing, so a reordered packet stays counted as lost in

@@ -105,7 +105,7 @@ public struct BurstGapCounter: Sendable, Hashable, Codable {
     /// before the first burst; this implementation then reports what those periods are: no
     /// burst (density and duration 0) and, for the durations, the whole stream as one gap.
     ///
-    /// - Parameter packetDurationMilliseconds: m, the audio carried by one packet (frame
+    /// - Parameter m: the audio carried by one packet (frame
     ///   duration times frames per packet).
     public func metrics(packetDurationMilliseconds m: Double) -> BurstGapMetrics {
         let c31 = Double(c13)
@@ -143,7 +143,7 @@ public struct BurstGapCounter: Sendable, Hashable, Codable {
 }
 
 /// The burst/gap metrics of RFC 3611 §4.7.2 in natural units (fractions 0...1, milliseconds);
-/// ``RTP/RTCPVoIPMetrics`` holds them in the block's scaled form.
+/// RTP's `RTCPVoIPMetrics` holds them in the block's scaled form.
 public struct BurstGapMetrics: Sendable, Hashable, Codable {
     /// The fraction of packets within bursts that were lost or discarded.
     public var burstDensity: Double

@@ -2,8 +2,8 @@
 /// 0...1, delays in milliseconds, levels in dB, R and MOS as real numbers. `nil` means
 /// "unavailable".
 ///
-/// ``RTP/RTCPVoIPMetrics`` holds the same quantities in the block's scaled integer fields;
-/// ``RTP/RTCPVoIPMetrics/init(ssrc:metrics:)`` and ``init(_:)`` convert between the two.
+/// RTP's `RTCPVoIPMetrics` holds the same quantities in the block's scaled integer fields;
+/// its `init(ssrc:metrics:)` and ``init(_:)`` convert between the two.
 public struct VoIPMetrics: Sendable, Hashable, Codable {
     /// Lost packets over expected packets, 0...1 (§4.7.1).
     public var lossFraction: Double = 0
@@ -47,7 +47,9 @@ public struct VoIPMetrics: Sendable, Hashable, Codable {
 
     /// The loss, discard and burst/gap metrics of `counter`, everything else unavailable.
     ///
-    /// - Parameter packetDurationMilliseconds: the audio carried by one packet.
+    /// - Parameters:
+    ///   - counter: the burst/gap counter of the stream.
+    ///   - packetDurationMilliseconds: the audio carried by one packet.
     public init(burstGap counter: BurstGapCounter, packetDurationMilliseconds: Double) {
         lossFraction = counter.lossFraction
         discardFraction = counter.discardFraction

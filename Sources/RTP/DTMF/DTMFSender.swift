@@ -55,8 +55,10 @@ public struct DTMFSender: Sendable {
 
     /// Starts sending `event` from RTP time `timestamp`.
     ///
-    /// - Parameter duration: the event's length in timestamp units, or `nil` to send until
-    ///   ``stop()``.
+    /// - Parameters:
+    ///   - event: the key or tone to send.
+    ///   - timestamp: the RTP time the event starts at, which every packet of it carries.
+    ///   - duration: the event's length in timestamp units, or `nil` to send until ``stop()``.
     /// - Returns: `false` (and changes nothing) while another event is still being sent.
     @discardableResult
     public mutating func start(event: UInt8, timestamp: RTPTimestamp, duration: UInt32? = nil) -> Bool {

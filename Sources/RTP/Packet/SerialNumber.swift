@@ -76,31 +76,60 @@ public struct RTPTimestamp: WrappingSerialNumber {
     }
 }
 
-/// Turns a stream of wrapping counters into 64-bit values that never wrap.
+extension WrappingSerialNumber {
+    /// The 64-bit value nearest `reference` whose low bits are this number: a wire value
+    /// extended against an already extended one (wrapping below 0 and above `UInt64.max`).
+    @inlinable
+    public func extended(near reference: UInt64) -> UInt64 {
+        let distance = Self(rawValue: RawValue(truncatingIfNeeded: reference)).distance(to: self)
+        return reference &+ UInt64(bitPattern: Int64(distance))
+    }
+}
+
+/// Turns a stream of wrapping counters into 64-bit values that never wrap: the one unwrapper
+/// of RTP sequence numbers and timestamps, used by the jitter buffer, the playout lab and the
+/// rtpdump reader.
 ///
-/// The first value unwraps to its raw value; each later one unwraps to the previous result plus
-/// the wrap-aware distance, so a counter that crosses zero keeps growing and a late packet from
-/// before a wrap gets a smaller value (negative if it precedes the first value seen).
+/// The first number (or the one given to ``reset(to:)``) extends to its raw value plus one turn
+/// of the counter (2^16 for sequence numbers, 2^32 for timestamps), which leaves room below it
+/// for packets reordered before it. Each later number extends to the value nearest the highest
+/// so far (``WrappingSerialNumber/extended(near:)``): a counter that crosses zero keeps growing,
+/// a late packet from before a wrap gets a smaller value, and the highest only moves forward.
 public struct SerialNumberUnwrapper<Number: WrappingSerialNumber>: Sendable {
-    @usableFromInline var last: (number: Number, unwrapped: Int64)?
+    /// The highest extended value so far (0 before the first number).
+    @inlinable public var highest: UInt64 { highestSoFar }
+    @usableFromInline var highestSoFar: UInt64 = 0
+    @usableFromInline var started = false
 
     /// An unwrapper that has seen nothing yet.
     @inlinable
     public init() {}
 
-    /// The extended value of `number`; it becomes the reference for the next call when it is
-    /// later than the current one.
+    /// One turn of the counter: 2^16 for sequence numbers, 2^32 for timestamps.
     @inlinable
-    public mutating func unwrap(_ number: Number) -> Int64 {
-        guard let last else {
-            let value = Int64(number.rawValue)
-            self.last = (number, value)
-            return value
+    static var turn: UInt64 { 1 << UInt64(Number.RawValue.bitWidth) }
+
+    /// Starts over at `number` and returns its extended value, its raw value plus one turn.
+    @inlinable
+    @discardableResult
+    public mutating func reset(to number: Number) -> UInt64 {
+        started = true
+        highestSoFar = UInt64(number.rawValue) + Self.turn
+        return highestSoFar
+    }
+
+    /// The extended value of `number`; it becomes the highest when it is later. A number more
+    /// than the room below the first one earlier than it extends to 0.
+    @inlinable
+    public mutating func unwrap(_ number: Number) -> UInt64 {
+        guard started else { return reset(to: number) }
+        let distance = Number(rawValue: Number.RawValue(truncatingIfNeeded: highest)).distance(to: number)
+        if distance > 0 {
+            highestSoFar += UInt64(distance)
+            return highestSoFar
         }
-        let distance = last.number.distance(to: number)
-        let value = last.unwrapped + Int64(distance)
-        if distance > 0 { self.last = (number, value) }
-        return value
+        let backward = UInt64(-distance)
+        return highest >= backward ? highest - backward : 0
     }
 }
 

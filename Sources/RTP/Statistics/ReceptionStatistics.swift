@@ -1,4 +1,4 @@
-/// What ``ReceptionStatistics/record(sequence:timestamp:arrival:)`` made of a packet.
+/// What ``ReceptionStatistics/record(sequence:timestamp:arrival:updatesJitter:)`` made of a packet.
 public enum ReceptionOutcome: Sendable, Equatable {
     /// The next packet in order, or one after a gap of less than MAX_DROPOUT.
     case inOrder
@@ -109,7 +109,7 @@ public struct ReceptionStatistics: Sendable {
         return outcome
     }
 
-    /// Counts one received packet: ``record(sequence:timestamp:arrival:)`` with its header fields.
+    /// Counts one received packet: ``record(sequence:timestamp:arrival:updatesJitter:)`` with its header fields.
     @discardableResult
     public mutating func record(_ packet: RTPPacket, arrival: MediaTime, updatesJitter: Bool = true) -> ReceptionOutcome {
         record(sequence: packet.sequenceNumber, timestamp: packet.timestamp, arrival: arrival, updatesJitter: updatesJitter)

@@ -3,9 +3,6 @@ import TestSupport
 
 /// Runs tshark over a capture and returns the requested fields, one array per packet.
 enum TShark {
-    /// Whether tshark is installed.
-    static var isAvailable: Bool { ExternalTool.isAvailable("tshark") }
-
     /// `tshark -r FILE [options] -T fields -E separator=/t -e F...` split into rows of columns.
     static func fields(_ file: URL, options: [String], fields: [String]) throws -> [[String]] {
         let arguments = ["tshark", "-n", "-r", file.path] + options + ["-T", "fields", "-E", "separator=/t"]

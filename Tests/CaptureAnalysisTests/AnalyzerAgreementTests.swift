@@ -11,7 +11,7 @@ import Testing
 /// packets and lost, and delta and jitter min/mean/max within 0.001 ms.
 @Suite("CaptureAnalyzer agrees with tshark on the shared captures")
 struct AnalyzerAgreementTests {
-    @Test(.enabled(if: ExternalTool.isAvailable("tshark")), arguments: WiresharkCaptureAgreementTests.captureNames)
+    @Test(arguments: WiresharkCaptureAgreementTests.captureNames)
     func reportJSONAgreesWithTshark(captureName: String) throws {
         let file = try Fixtures.capture(captureName)
         let heuristic = WiresharkCaptureAgreementTests.heuristicCaptures.contains(captureName)

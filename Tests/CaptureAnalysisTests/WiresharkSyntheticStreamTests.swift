@@ -84,7 +84,7 @@ struct WiresharkSyntheticStreamTests {
         },
     ]
 
-    @Test(.enabled(if: ExternalTool.isAvailable("tshark")), arguments: scenarios)
+    @Test(arguments: scenarios)
     func agreesWithTshark(scenario: Scenario) throws {
         let file = FileManager.default.temporaryDirectory
             .appendingPathComponent("wireshark-synthetic-\(UUID().uuidString).pcap")

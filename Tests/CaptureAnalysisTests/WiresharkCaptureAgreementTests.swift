@@ -29,7 +29,7 @@ struct WiresharkCaptureAgreementTests {
         #expect(names.count >= 10)
     }
 
-    @Test(.enabled(if: ExternalTool.isAvailable("tshark")), arguments: captureNames)
+    @Test(arguments: captureNames)
     func agreesWithTshark(captureName: String) throws {
         let file = try Fixtures.capture(captureName)
         let heuristic = Self.heuristicCaptures.contains(captureName)

@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# Builds the DocC documentation of every library module from symbol graphs with the toolchain's
+# `docc`, and fails on any warning: a broken symbol link (``Name`` in a `///` comment or an
+# article), an unresolved topic, a malformed article.
+#   scripts/docs.sh [MODULE...]     (default: every library product's module)
+# Archives go to .build/docs/MODULE.doccarchive (static hosting layout).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+modules=("$@")
+if ((${#modules[@]} == 0)); then
+    modules=(RTP Codecs Jitter NetworkModel Capture QualityMetrics PlayoutLab CaptureAnalysis AudioDevice MediaSession SystemCalls)
+fi
+
+# Symbol graphs of every module, public symbols only, from a debug build (SwiftPM builds what is missing).
+echo "== symbol graphs" >&2
+graphs_line=$(swift package dump-symbol-graph --skip-synthesized-members 2>&1 | tee /dev/stderr | grep "Files written to" || true)
+graphs=${graphs_line#*Files written to }
+graphs=${graphs%% }
+[[ -d $graphs ]] || { echo "docs.sh: dump-symbol-graph wrote no symbol graphs" >&2; exit 1; }
+
+output=.build/docs
+mkdir -p "$output"
+failed=()
+for module in "${modules[@]}"; do
+    catalog="Sources/$module/$module.docc"
+    [[ -d $catalog ]] || { echo "docs.sh: $module has no DocC catalog ($catalog)" >&2; failed+=("$module"); continue; }
+    # Only this module's graphs (its own and its extensions of other modules' types).
+    module_graphs=$(mktemp -d)
+    cp "$graphs/$module.symbols.json" "$module_graphs/"
+    cp "$graphs/$module@"*.symbols.json "$module_graphs/" 2>/dev/null || true
+    echo "== docc $module" >&2
+    if ! docc convert "$catalog" --additional-symbol-graph-dir "$module_graphs" \
+        --fallback-display-name "$module" --fallback-bundle-identifier "mediaengine.$module" \
+        --output-path "$output/$module.doccarchive" --warnings-as-errors --analyze >"$output/$module.log" 2>&1; then
+        cat "$output/$module.log" >&2
+        failed+=("$module")
+    elif grep -q "warning:" "$output/$module.log"; then
+        cat "$output/$module.log" >&2
+        failed+=("$module")
+    fi
+    rm -rf "$module_graphs"
+done
+
+if ((${#failed[@]} > 0)); then
+    echo "docs.sh: documentation warnings or errors in ${failed[*]}" >&2
+    exit 1
+fi
+echo "docs.sh: ${#modules[@]} modules documented without warnings into $output"
