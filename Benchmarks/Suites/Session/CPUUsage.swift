@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// How busy this process and the machine are.
+/// How busy this process and the machine are, and how many threads the process runs.
 enum CPUUsage {
     /// Seconds of CPU this process has used so far, user and system, on every thread (getrusage).
     static func processSeconds() -> Double {
@@ -32,6 +32,11 @@ enum CPUUsage {
     static func busyPercent(from start: (total: Double, busy: Double)?, to end: (total: Double, busy: Double)?) -> Double? {
         guard let start, let end, end.total > start.total else { return nil }
         return (end.busy - start.busy) * 100 / (end.total - start.total)
+    }
+
+    /// The threads of this process now (entries of `/proc/self/task`), or nil when unreadable.
+    static func threadCount() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
     }
 
     private static func seconds(_ time: timeval) -> Double {
