@@ -6,7 +6,8 @@
 /// A softphone needs none: a ``MediaSession`` created without a runtime keeps its own audio
 /// thread, paced by its device, and its own I/O thread. A server creates one runtime and
 /// passes it to every session (``MediaSession/init(configuration:runtime:)``); the session
-/// configuration for such legs is ``MediaSessionConfiguration/serverLeg(audio:)``.
+/// configuration for such legs is ``MediaSessionConfiguration/serverLeg(audio:)``. The audio
+/// endpoints of those sessions must not block (``AudioEndpoint``): one thread ticks them all.
 ///
 /// ```swift
 /// let runtime = try MediaRuntime()                      // 1 clock thread + 1 I/O thread per core
@@ -45,7 +46,8 @@ public final class MediaRuntime: Sendable {
         1 + eventLoops.loops.count
     }
 
-    /// How many sessions the media clock ticks now.
+    /// How many sessions the media clock ticks now (a stopped session leaves right after its
+    /// last tick, which sent its BYE).
     public var sessionCount: Int {
         mediaClock.memberCount
     }
