@@ -24,6 +24,9 @@ struct CallCapacitySearch {
         let playoutDelayMilliseconds: Double
         /// The process's threads in the middle of the window.
         let threads: Int?
+        /// CPU time used during the window by the engine's threads, by name (`media-clock`,
+        /// `media-io`, `media-audio`).
+        let threadCPUSeconds: [String: Double]
 
         /// Process CPU time per call per second of audio, in microseconds.
         var cpuMicrosecondsPerCallSecond: Double {
@@ -128,12 +131,17 @@ struct CallCapacitySearch {
         Thread.sleep(forTimeInterval: plan.warmUpSeconds)
         let countersBefore = running.counters
         let cpuBefore = CPUUsage.processSeconds()
+        let threadsBefore = CPUUsage.threadSecondsByName()
         let machineBefore = CPUUsage.machineTicks()
         let start = ContinuousClock.now
         Thread.sleep(forTimeInterval: plan.windowSeconds / 2)
         let threads = CPUUsage.threadCount()
         Thread.sleep(forTimeInterval: plan.windowSeconds / 2)
         let cpuSeconds = CPUUsage.processSeconds() - cpuBefore
+        var threadCPUSeconds: [String: Double] = [:]
+        for (name, seconds) in CPUUsage.threadSecondsByName() where name.hasPrefix("media-") {
+            threadCPUSeconds[name] = seconds - (threadsBefore[name] ?? 0)
+        }
         let machineBusyPercent = CPUUsage.busyPercent(from: machineBefore, to: CPUUsage.machineTicks())
         let elapsed = ContinuousClock.now - start
         let counters = running.counters.since(countersBefore)
@@ -142,7 +150,7 @@ struct CallCapacitySearch {
         return Step(
             calls: calls, attempt: attempt, counters: counters, cpuSeconds: cpuSeconds,
             windowSeconds: Double(seconds) + Double(attoseconds) / 1e18, machineBusyPercent: machineBusyPercent,
-            playoutDelayMilliseconds: playoutDelay, threads: threads
+            playoutDelayMilliseconds: playoutDelay, threads: threads, threadCPUSeconds: threadCPUSeconds
         )
     }
 
@@ -165,6 +173,10 @@ struct CallCapacitySearch {
         row.setField("machine_busy_percent", step.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
         row.setField("mean_playout_delay_ms", .number(step.playoutDelayMilliseconds))
         row.setField("threads", step.threads.map(BenchmarkValue.integer) ?? .string("unknown"))
+        for (name, seconds) in step.threadCPUSeconds.sorted(by: { $0.key < $1.key }) {
+            row.setField("cpu_us_per_call_second_\(name.replacingOccurrences(of: "-", with: "_"))_threads",
+                         .number(seconds * 1_000_000 / (Double(step.calls) * step.windowSeconds)))
+        }
         return row
     }
 }

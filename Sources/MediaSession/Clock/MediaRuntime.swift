@@ -27,7 +27,10 @@ public final class MediaRuntime: Sendable {
     public init(configuration: MediaRuntimeConfiguration = MediaRuntimeConfiguration()) throws(MediaSessionError) {
         self.configuration = configuration
         do {
-            eventLoops = try UDPEventLoopGroup(threadCount: configuration.ioThreadCount, batchCapacity: configuration.receiveBatchCapacity)
+            eventLoops = try UDPEventLoopGroup(
+                threadCount: configuration.ioThreadCount, batchCapacity: configuration.receiveBatchCapacity,
+                pollIntervalNanoseconds: configuration.receivePollIntervalMicroseconds.map { Int64($0) * 1000 }, clock: configuration.clock
+            )
         } catch {
             throw .transport(error)
         }

@@ -43,10 +43,7 @@ final class SharedMediaClock: Sendable {
         state = PThreadLock(State(wheel: TickWheel(
             slotCount: slotCount, maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
         )))
-        let thread = Thread { [self] in run() }
-        thread.name = "media-clock"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+        MediaThread.start(named: "media-clock", qualityOfService: .userInteractive) { [self] in run() }
     }
 
     /// Starts ticking `member` from its slot's next turn (within one period).

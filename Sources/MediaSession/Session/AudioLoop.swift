@@ -132,7 +132,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// Starts the call's own audio thread, paced by `clock` (or by an endpoint that blocks in
     /// `read`): the softphone's arrangement, one thread per call.
     func startOwnThread(clock: any MonotonicClock) {
-        let thread = Thread { [self] in
+        MediaThread.start(named: "media-audio", qualityOfService: .userInteractive) { [self] in
             var deadline = clock.nanoseconds()
             while true {
                 deadline += Self.periodNanoseconds
@@ -142,9 +142,6 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
                 if !tick(monotonicNanoseconds: clock.nanoseconds()) { break }
             }
         }
-        thread.name = "media-audio"
-        thread.qualityOfService = .userInteractive
-        thread.start()
     }
 
     /// Waits until the call has sent its BYE and ended (after `control.stopping`).

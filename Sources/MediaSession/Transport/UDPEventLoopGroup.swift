@@ -9,12 +9,20 @@ public final class UDPEventLoopGroup: Sendable {
     private let nextIndex = Atomic<Int>(0)
 
     /// Starts `threadCount` loops (at least one).
-    /// - Parameter batchCapacity: datagrams per recvmmsg call on every loop.
+    /// - Parameters:
+    ///   - batchCapacity: datagrams per recvmmsg call on every loop.
+    ///   - pollIntervalNanoseconds: nil to wake per arrival, or the beat every loop polls on
+    ///     (see ``UDPEventLoop``).
+    ///   - clock: the clock of that beat.
     /// - Throws: ``TransportError`` when a loop cannot be created (the ones already started are stopped).
-    public init(threadCount: Int, batchCapacity: Int = 32) throws(TransportError) {
+    public init(
+        threadCount: Int, batchCapacity: Int = 32, pollIntervalNanoseconds: Int64? = nil, clock: any MonotonicClock = SystemMonotonicClock()
+    ) throws(TransportError) {
         var loops: [UDPEventLoop] = []
         do {
-            for _ in 0..<max(1, threadCount) { loops.append(try UDPEventLoop(batchCapacity: batchCapacity)) }
+            for _ in 0..<max(1, threadCount) {
+                loops.append(try UDPEventLoop(batchCapacity: batchCapacity, pollIntervalNanoseconds: pollIntervalNanoseconds, clock: clock))
+            }
         } catch {
             loops.forEach { $0.shutdown() }
             throw error
