@@ -15,6 +15,9 @@ public struct BenchmarkOptions: Sendable {
     /// An 8 kHz mono speech WAV given with `--audio`, which the jitter-buffer suite plays through
     /// every buffer and scores with PESQ; `nil` skips that (slow) part.
     public var speechFile: String?
+    /// The setup to measure, given with `--profile`, for suites that have several (`session`:
+    /// `softphone` or `server`); nil for each suite's default.
+    public var profile: String?
 
     /// Explicit settings.
     public init(
@@ -23,7 +26,8 @@ public struct BenchmarkOptions: Sendable {
         warmUpBatches: Int = 1,
         isQuick: Bool = false,
         traceFiles: [String] = [],
-        speechFile: String? = nil
+        speechFile: String? = nil,
+        profile: String? = nil
     ) {
         self.runs = max(runs, 1)
         self.batchNanoseconds = max(batchNanoseconds, 1)
@@ -31,6 +35,7 @@ public struct BenchmarkOptions: Sendable {
         self.isQuick = isQuick
         self.traceFiles = traceFiles
         self.speechFile = speechFile
+        self.profile = profile
     }
 
     /// The default: 21 runs of ~10 ms batches after one warm-up batch.

@@ -2,6 +2,7 @@
 #include "CNetShims.h"
 
 #include <errno.h>
+#include <pthread.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -100,4 +101,8 @@ int mb_eventfd_signal(int fd) {
 int mb_eventfd_drain(int fd) {
     uint64_t value;
     return read(fd, &value, sizeof value) < 0 && errno != EAGAIN ? -errno : 0;
+}
+
+int mb_set_thread_name(const char *name) {
+    return -pthread_setname_np(pthread_self(), name);
 }

@@ -22,8 +22,9 @@ final class LoopbackCall {
 
     /// Sets up and starts the call. `sampleRate` must be the codec's PCM rate (8000 for
     /// G.711, 48 000 for Opus); the source is `sourceSeconds` of ``TestSignal/speechLike``.
+    /// With `runtime`, both sessions are legs on it; without, each has its own threads.
     init(
-        codecs: [SDPCodec], sampleRate: Int, sourceSeconds: Double = 1.2, srtp: [SRTPCryptoSuite] = [],
+        codecs: [SDPCodec], sampleRate: Int, sourceSeconds: Double = 1.2, srtp: [SRTPCryptoSuite] = [], runtime: MediaRuntime? = nil,
         adjust: (inout MediaSessionConfiguration) -> Void = { _ in }, adjustCallee: (inout MediaSessionConfiguration) -> Void = { _ in },
         adjustCalleeMedia: (inout NegotiatedAudio) -> Void = { _ in },
         rewriteAnswer: (String) -> String = { $0 }
@@ -42,8 +43,13 @@ final class LoopbackCall {
         }
         var calleeConfiguration = configuration(calleeAudio)
         adjustCallee(&calleeConfiguration)
-        caller = try MediaSession(configuration: configuration(callerAudio))
-        callee = try MediaSession(configuration: calleeConfiguration)
+        if let runtime {
+            caller = try MediaSession(configuration: configuration(callerAudio), runtime: runtime)
+            callee = try MediaSession(configuration: calleeConfiguration, runtime: runtime)
+        } else {
+            caller = try MediaSession(configuration: configuration(callerAudio))
+            callee = try MediaSession(configuration: calleeConfiguration)
+        }
         // Through SDP text both ways, as a SIP layer would carry it.
         let offer = try SessionDescription(parsing: MediaNegotiation.offer(caller.localCapabilities).text)
         var (answer, calleeMedia) = try MediaNegotiation.answer(to: offer, with: callee.localCapabilities)

@@ -27,6 +27,31 @@ import TestSupport
         #endif
     }
 
+    /// The receive path alone, per received packet (recvmmsg, classify, parse, statistics,
+    /// quality monitor, jitter buffer insert, the locks between them): no allocation in a
+    /// release build. Run it there: `swift test -c release --filter MediaSessionResourceTests`.
+    /// Packets are sent (and played) outside the count, 16 at a time, so one count covers
+    /// batched receives as the I/O thread does them.
+    @Test func aReceivedPacketAllocatesNothingAfterWarmUp() throws {
+        let probe = try PipelineProbe(suite: nil)
+        for _ in 0..<50 { probe.exchangeFrame() }
+        var allocations: UInt64 = 0
+        var received = 0
+        for _ in 0..<32 {
+            for _ in 0..<16 { probe.sendFrame() }
+            let (counted, batch) = AllocationCounter.counting { probe.receiveWaiting() }
+            allocations += counted
+            received += batch
+            for _ in 0..<16 { probe.playFrame() }
+        }
+        #expect(received == 512)
+        #if DEBUG
+            #expect(allocations <= UInt64(received), "\(allocations) allocations for \(received) packets")
+        #else
+            #expect(allocations == 0, "\(allocations) allocations for \(received) packets")
+        #endif
+    }
+
     /// With SRTP the frames still go through; what allocates then is libsrtp over NSS, which
     /// builds a cipher context per packet (SWIFT-NOTES.md), not the session.
     @Test(arguments: [SRTPCryptoSuite.aes128CounterModeHMACSHA1Tag80, .aeadAES128GCM])

@@ -11,6 +11,28 @@ import Testing
     /// One report shared by the tests (the run takes several seconds).
     private static let report = BenchmarkRunner(options: BenchmarkOptions(runs: 2, batchNanoseconds: 1_000_000)).run([.session(capacity: plan)])
 
+    /// The same with `--profile server`.
+    private static let serverReport = BenchmarkRunner(options: BenchmarkOptions(runs: 2, batchNanoseconds: 1_000_000, profile: "server"))
+        .run([.session(capacity: CallCapacityPlan(warmUpSeconds: 1, windowSeconds: 1, maximumCalls: 2, attemptsPerStep: 3, resolution: 0))])
+
+    /// The server profile: calls on one runtime (shared media clock, I/O threads), no echo
+    /// cancelling or denoising, so no such stage; the threads are reported at every step.
+    @Test func serverProfileCarriesCallsWithoutEchoCancellingAndReportsItsThreads() throws {
+        let report = Self.serverReport
+        #expect(report.failures.isEmpty, "\(report.failures)")
+        let capacity = try #require(report.rows.first { $0.caseName == "max-real-time-calls" })
+        #expect((1.0...2.0).contains(capacity.median ?? 0), "\(capacity)")
+        #expect(capacity.field("profile") == "server")
+        #expect(capacity.field("echo_cancel_denoise") == "off")
+        for key in ["threads", "threads_fewest_over_steps", "threads_most_over_steps"] {
+            #expect(capacity.field(key)?.integerValue != nil, "max-real-time-calls lacks \(key)")
+        }
+        let steps = report.rows.filter { $0.caseName.hasPrefix("capacity-") }
+        #expect(steps.allSatisfy { $0.field("threads")?.integerValue != nil })
+        #expect(!report.rows.contains { $0.caseName == "stage-echo-cancel-denoise" })
+        #expect(report.rows.contains { $0.caseName == "stage-jitter-pull" })
+    }
+
     @Test func findsACapacityOfAtLeastOneCall() throws {
         #expect(Self.report.failures.isEmpty, "\(Self.report.failures)")
         let capacity = try #require(Self.report.rows.first { $0.caseName == "max-real-time-calls" })

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 
-/// How busy this process and the machine are.
+/// How busy this process and the machine are, and how many threads the process runs.
 enum CPUUsage {
     /// Seconds of CPU this process has used so far, user and system, on every thread (getrusage).
     static func processSeconds() -> Double {
@@ -32,6 +32,30 @@ enum CPUUsage {
     static func busyPercent(from start: (total: Double, busy: Double)?, to end: (total: Double, busy: Double)?) -> Double? {
         guard let start, let end, end.total > start.total else { return nil }
         return (end.busy - start.busy) * 100 / (end.total - start.total)
+    }
+
+    /// The threads of this process now (entries of `/proc/self/task`), or nil when unreadable.
+    static func threadCount() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task"))?.count
+    }
+
+    /// Seconds of CPU (user and system) used so far by this process's threads, summed by
+    /// thread name (`media-clock`, `media-io`, `media-audio`, …, from `/proc/self/task/*/stat`).
+    /// Threads that ended are not counted.
+    static func threadSecondsByName() -> [String: Double] {
+        let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))
+        var seconds: [String: Double] = [:]
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? [] {
+            guard let stat = try? String(contentsOfFile: "/proc/self/task/\(task)/stat", encoding: .utf8),
+                let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { continue }
+            let name = String(stat[stat.index(after: open)..<close])
+            // After the name: state is field 3, utime and stime fields 14 and 15.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            seconds[name, default: 0] += (user + system) / ticksPerSecond
+        }
+        return seconds
     }
 
     private static func seconds(_ time: timeval) -> Double {

@@ -22,6 +22,11 @@ struct CallCapacitySearch {
         let machineBusyPercent: Double?
         /// The jitter buffers' mean playout delay at the window's end, in milliseconds.
         let playoutDelayMilliseconds: Double
+        /// The process's threads in the middle of the window.
+        let threads: Int?
+        /// CPU time used during the window by the engine's threads, by name (`media-clock`,
+        /// `media-io`, `media-audio`).
+        let threadCPUSeconds: [String: Double]
 
         /// Process CPU time per call per second of audio, in microseconds.
         var cpuMicrosecondsPerCallSecond: Double {
@@ -31,8 +36,8 @@ struct CallCapacitySearch {
 
     /// Step lengths, tries and resolution.
     let plan: CallCapacityPlan
-    /// The SRTP suite every call uses.
-    let suite: SRTPCryptoSuite
+    /// How the calls are set up and threaded.
+    let profile: SessionBenchProfile
 
     /// Runs the search, records its rows into `context` and returns the largest count that
     /// kept up (0 when even one call did not). `stagesTotalMicroseconds` (the stages' CPU per
@@ -42,9 +47,10 @@ struct CallCapacitySearch {
         let loadBefore = CPUUsage.loadAverage()
         var passing: Step?
         var failingCalls: Int?
+        var threadCounts: [Int] = []
         var calls = 1
         while failingCalls == nil, calls <= plan.maximumCalls {
-            if let step = try tryStep(calls: calls, into: context) {
+            if let step = try tryStep(calls: calls, into: context, threadCounts: &threadCounts) {
                 passing = step
                 // Doubling, but the maximum itself is tried before the search gives up climbing.
                 calls = calls == plan.maximumCalls ? calls + 1 : min(calls * 2, plan.maximumCalls)
@@ -54,7 +60,7 @@ struct CallCapacitySearch {
         }
         while let failing = failingCalls, failing - (passing?.calls ?? 0) > tolerance(above: passing?.calls ?? 0) {
             let middle = ((passing?.calls ?? 0) + failing) / 2
-            if let step = try tryStep(calls: middle, into: context) {
+            if let step = try tryStep(calls: middle, into: context, threadCounts: &threadCounts) {
                 passing = step
             } else {
                 failingCalls = middle
@@ -62,14 +68,16 @@ struct CallCapacitySearch {
         }
         context.record(summaryRow(
             suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
-            stagesTotalMicroseconds: stagesTotalMicroseconds
+            stagesTotalMicroseconds: stagesTotalMicroseconds, threadCounts: threadCounts
         ))
         return passing?.calls ?? 0
     }
 
-    /// The `max-real-time-calls` row: the figure, the CPU per call at it, and the conditions.
+    /// The `max-real-time-calls` row: the figure, the CPU per call at it, the threads (at it,
+    /// and the fewest and most over every step), and the conditions.
     private func summaryRow(
-        suite suiteName: String, passing: Step?, failingCalls: Int?, loadBefore: Double?, stagesTotalMicroseconds: Double
+        suite suiteName: String, passing: Step?, failingCalls: Int?, loadBefore: Double?, stagesTotalMicroseconds: Double,
+        threadCounts: [Int]
     ) -> BenchmarkRow {
         var row = BenchmarkRow(suite: suiteName, caseName: "max-real-time-calls", implementation: "ours", unit: "calls")
         row.median = Double(passing?.calls ?? 0)
@@ -82,10 +90,16 @@ struct CallCapacitySearch {
             row.setField("stages_total_us_per_call_second", .number(stagesTotalMicroseconds))
             row.setField("threading_overhead_us_per_call_second", .number(cpu - stagesTotalMicroseconds))
             row.setField("machine_busy_percent", passing.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
+            row.setField("threads", passing.threads.map(BenchmarkValue.integer) ?? .string("unknown"))
         }
+        if let fewest = threadCounts.min(), let most = threadCounts.max() {
+            row.setField("threads_fewest_over_steps", .integer(fewest))
+            row.setField("threads_most_over_steps", .integer(most))
+        }
+        row.setField("profile", .string(profile.rawValue))
         row.setField("codec", "PCMU")
-        row.setField("srtp", .string(suite.sdesName))
-        row.setField("echo_cancel_denoise", "on (session default)")
+        row.setField("srtp", .string(profile.srtpSuite.sdesName))
+        row.setField("echo_cancel_denoise", profile.cancelsEchoAndDenoises ? "on" : "off")
         row.setField("jitter_delay_floor_ms", .number(LoopbackCalls.jitterDelayFloorMilliseconds))
         row.setField("window_seconds", .number(plan.windowSeconds))
         row.setField("load_average_before", loadBefore.map(BenchmarkValue.number) ?? .string("unknown"))
@@ -99,11 +113,12 @@ struct CallCapacitySearch {
     }
 
     /// Runs `calls` calls up to ``CallCapacityPlan/attemptsPerStep`` times, recording each
-    /// try; returns the try that kept up, or nil when none did.
-    private func tryStep(calls: Int, into context: BenchmarkContext) throws -> Step? {
+    /// try and its thread count; returns the try that kept up, or nil when none did.
+    private func tryStep(calls: Int, into context: BenchmarkContext, threadCounts: inout [Int]) throws -> Step? {
         for attempt in 1...plan.attemptsPerStep {
             let step = try runStep(calls: calls, attempt: attempt)
             context.record(row(for: step, suite: context.suite))
+            if let threads = step.threads { threadCounts.append(threads) }
             if step.counters.keptUp { return step }
         }
         return nil
@@ -111,15 +126,22 @@ struct CallCapacitySearch {
 
     private func runStep(calls: Int, attempt: Int) throws -> Step {
         let talkSeconds = Int((plan.warmUpSeconds + plan.windowSeconds).rounded(.up)) + 2
-        let running = try LoopbackCalls(count: calls, suite: suite, seconds: talkSeconds)
+        let running = try LoopbackCalls(count: calls, profile: profile, seconds: talkSeconds)
         defer { running.stop() }
         Thread.sleep(forTimeInterval: plan.warmUpSeconds)
         let countersBefore = running.counters
         let cpuBefore = CPUUsage.processSeconds()
+        let threadsBefore = CPUUsage.threadSecondsByName()
         let machineBefore = CPUUsage.machineTicks()
         let start = ContinuousClock.now
-        Thread.sleep(forTimeInterval: plan.windowSeconds)
+        Thread.sleep(forTimeInterval: plan.windowSeconds / 2)
+        let threads = CPUUsage.threadCount()
+        Thread.sleep(forTimeInterval: plan.windowSeconds / 2)
         let cpuSeconds = CPUUsage.processSeconds() - cpuBefore
+        var threadCPUSeconds: [String: Double] = [:]
+        for (name, seconds) in CPUUsage.threadSecondsByName() where name.hasPrefix("media-") {
+            threadCPUSeconds[name] = seconds - (threadsBefore[name] ?? 0)
+        }
         let machineBusyPercent = CPUUsage.busyPercent(from: machineBefore, to: CPUUsage.machineTicks())
         let elapsed = ContinuousClock.now - start
         let counters = running.counters.since(countersBefore)
@@ -128,7 +150,7 @@ struct CallCapacitySearch {
         return Step(
             calls: calls, attempt: attempt, counters: counters, cpuSeconds: cpuSeconds,
             windowSeconds: Double(seconds) + Double(attoseconds) / 1e18, machineBusyPercent: machineBusyPercent,
-            playoutDelayMilliseconds: playoutDelay
+            playoutDelayMilliseconds: playoutDelay, threads: threads, threadCPUSeconds: threadCPUSeconds
         )
     }
 
@@ -150,6 +172,11 @@ struct CallCapacitySearch {
         row.setField("process_cpu_percent", .number(step.cpuSeconds * 100 / step.windowSeconds))
         row.setField("machine_busy_percent", step.machineBusyPercent.map(BenchmarkValue.number) ?? .string("unknown"))
         row.setField("mean_playout_delay_ms", .number(step.playoutDelayMilliseconds))
+        row.setField("threads", step.threads.map(BenchmarkValue.integer) ?? .string("unknown"))
+        for (name, seconds) in step.threadCPUSeconds.sorted(by: { $0.key < $1.key }) {
+            row.setField("cpu_us_per_call_second_\(name.replacingOccurrences(of: "-", with: "_"))_threads",
+                         .number(seconds * 1_000_000 / (Double(step.calls) * step.windowSeconds)))
+        }
         return row
     }
 }

@@ -4,10 +4,12 @@ import PlayoutLab
 import MediaSession
 import RTP
 
-/// `count` two-way PCMU + SRTP calls on loopback: pairs of ``MediaSession``s with the session
-/// defaults a softphone gets (echo cancelling and denoising on, RTCP on its RFC 3550 schedule),
-/// negotiated through SDP text, each capturing ``TalkerSignal`` from a ``MemoryAudioEndpoint``
-/// paced by its own audio thread in real time, all received by one shared ``UDPEventLoop``.
+/// `count` two-way PCMU + SRTP calls on loopback: pairs of ``MediaSession``s set up as the
+/// ``SessionBenchProfile`` says (RTCP on its RFC 3550 schedule), negotiated through SDP text,
+/// each capturing ``TalkerSignal`` from a ``MemoryAudioEndpoint`` in real time. Softphone: each
+/// session ticked by its own audio thread, all received by one shared ``UDPEventLoop``.
+/// Server: every session ticked by one ``MediaRuntime``'s media clock and received by its I/O
+/// threads.
 ///
 /// One setting differs from the defaults: the jitter buffers start at, and never go below,
 /// ``jitterDelayFloorMilliseconds`` (the default starts at 250 ms and may settle within a
@@ -21,17 +23,43 @@ final class LoopbackCalls {
 
     /// Every session, caller then callee, call by call.
     let sessions: [MediaSession]
-    private let eventLoop: UDPEventLoop
+    private let threads: Threads
+
+    /// The threads the sessions run on besides their own.
+    private enum Threads {
+        case sharedEventLoop(UDPEventLoop)
+        case runtime(MediaRuntime)
+
+        func makeSession(_ configuration: MediaSessionConfiguration) throws -> MediaSession {
+            switch self {
+            case let .sharedEventLoop(eventLoop): try MediaSession(configuration: configuration, eventLoop: eventLoop)
+            case let .runtime(runtime): try MediaSession(configuration: configuration, runtime: runtime)
+            }
+        }
+
+        func shutdown() {
+            switch self {
+            case let .sharedEventLoop(eventLoop): eventLoop.shutdown()
+            case let .runtime(runtime): runtime.shutdown()
+            }
+        }
+    }
 
     /// Sets up and starts the calls; their microphones talk for `seconds`, then are silent.
-    init(count: Int, suite: SRTPCryptoSuite, seconds: Int) throws {
-        let eventLoop = try UDPEventLoop()
+    init(count: Int, profile: SessionBenchProfile, seconds: Int) throws {
+        let threads: Threads = profile == .server ? .runtime(try MediaRuntime()) : .sharedEventLoop(try UDPEventLoop())
         let source = TalkerSignal.samples(sampleRate: 8000, seconds: seconds)
+        func configuration() -> MediaSessionConfiguration {
+            profile.configuration(
+                audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0)),
+                jitterFloorMilliseconds: Self.jitterDelayFloorMilliseconds
+            )
+        }
         var sessions: [MediaSession] = []
         do {
             for _ in 0..<count {
-                let caller = try MediaSession(configuration: Self.configuration(source: source, suite: suite), eventLoop: eventLoop)
-                let callee = try MediaSession(configuration: Self.configuration(source: source, suite: suite), eventLoop: eventLoop)
+                let caller = try threads.makeSession(configuration())
+                let callee = try threads.makeSession(configuration())
                 sessions += [caller, callee]
                 let offer = try SessionDescription(parsing: MediaNegotiation.offer(caller.localCapabilities).text)
                 let (answer, calleeMedia) = try MediaNegotiation.answer(to: offer, with: callee.localCapabilities)
@@ -43,11 +71,11 @@ final class LoopbackCalls {
             }
         } catch {
             Self.stop(sessions)
-            eventLoop.shutdown()
+            threads.shutdown()
             throw error
         }
         self.sessions = sessions
-        self.eventLoop = eventLoop
+        self.threads = threads
     }
 
     /// The real-time failure counters summed over every session, as they stand.
@@ -60,10 +88,10 @@ final class LoopbackCalls {
         sessions.reduce(0) { $0 + $1.playoutStatistics.currentDelayMilliseconds } / Double(max(sessions.count, 1))
     }
 
-    /// Hangs up every call and stops the I/O thread.
+    /// Hangs up every call and stops the shared threads.
     func stop() {
         Self.stop(sessions)
-        eventLoop.shutdown()
+        threads.shutdown()
     }
 
     /// Stops `sessions` from a few threads at once: each stop waits up to one 10 ms tick for
@@ -79,15 +107,5 @@ final class LoopbackCalls {
             }.start()
         }
         done.wait()
-    }
-
-    private static func configuration(source: [Int16], suite: SRTPCryptoSuite) -> MediaSessionConfiguration {
-        var jitterBuffer = JitterBufferConfiguration()
-        jitterBuffer.initialDelayMilliseconds = jitterDelayFloorMilliseconds
-        jitterBuffer.minimumDelayMilliseconds = jitterDelayFloorMilliseconds
-        return MediaSessionConfiguration(
-            localAddress: .loopbackIPv4(), codecs: [.pcmu], srtpSuites: [suite], jitterBuffer: jitterBuffer,
-            audio: .endpoint(MemoryAudioEndpoint(source: source, recordingCapacitySamples: 0))
-        )
     }
 }

@@ -9,9 +9,9 @@ import RTP
 
 /// What one session of a G.711 + SRTP call does in one second of audio, run on the calling
 /// thread stage by stage with the functions the session calls, in its order and with its
-/// defaults (echo cancelling and denoising on):
+/// profile's settings (echo cancelling and denoising on for the softphone, off for the server):
 /// - 100 audio ticks: pull 10 ms from the jitter buffer, play it and capture 10 ms through a
-///   ``MemoryAudioEndpoint``, echo cancel and denoise the capture;
+///   ``MemoryAudioEndpoint``, echo cancel and denoise the capture when the profile does;
 /// - 50 frames sent (encode, packetise, protect, `sendto`) and received on a second loopback
 ///   socket (`recvmmsg`, unprotect, parse and record, insert): the session hears its own
 ///   packets, which stand for its peer's and cost the same;
@@ -31,8 +31,9 @@ final class SessionSecondLoop {
     private static let cname = "media-0123456789abc@engine"
 
     private let endpoint: MemoryAudioEndpoint
-    private let echoCanceller: EchoCanceller
-    private let preprocessor: Preprocessor
+    /// The echo canceller and denoiser, nil when the profile runs none.
+    private let echoCanceller: EchoCanceller?
+    private let preprocessor: Preprocessor?
     private var encoder: any AudioEncoder
     private var outbound: SRTPOutboundSession
     private var inbound: SRTPInboundSession
@@ -53,12 +54,22 @@ final class SessionSecondLoop {
     private var packetsSent: UInt32 = 0
     private var clockMilliseconds = 0.0
 
-    /// A session protecting with `suite` whose microphone says `seconds` of ``TalkerSignal``.
-    init(suite: SRTPCryptoSuite, seconds: Int) throws {
+    /// A session protecting with `suite`, cancelling echo and denoising when
+    /// `cancelsEchoAndDenoises`, whose microphone says `seconds` of ``TalkerSignal``.
+    init(suite: SRTPCryptoSuite, cancelsEchoAndDenoises: Bool, seconds: Int) throws {
         endpoint = MemoryAudioEndpoint(source: TalkerSignal.samples(sampleRate: 8000, seconds: seconds), recordingCapacitySamples: 0)
-        echoCanceller = try EchoCanceller(sampleRate: 8000, frameMilliseconds: 10, tailMilliseconds: MediaSessionConfiguration().echoTailMilliseconds)
-        preprocessor = try Preprocessor(sampleRate: 8000, frameMilliseconds: 10, configuration: PreprocessorConfiguration(denoise: true))
-        try preprocessor.attach(echoCanceller)
+        if cancelsEchoAndDenoises {
+            let canceller = try EchoCanceller(
+                sampleRate: 8000, frameMilliseconds: 10, tailMilliseconds: MediaSessionConfiguration().echoTailMilliseconds
+            )
+            let processor = try Preprocessor(sampleRate: 8000, frameMilliseconds: 10, configuration: PreprocessorConfiguration(denoise: true))
+            try processor.attach(canceller)
+            echoCanceller = canceller
+            preprocessor = processor
+        } else {
+            echoCanceller = nil
+            preprocessor = nil
+        }
         let registry = CodecRegistry()
         encoder = try registry.makeEncoder(for: registry.describe(rtpmap: "PCMU/8000", ptime: 20))
         let key = SRTPMasterKey.random(for: suite)
@@ -101,9 +112,14 @@ final class SessionSecondLoop {
         try endpoint.write(UnsafeBufferPointer(played))
         try endpoint.read(into: captured)
         timer.lap(.capture)
-        try echoCanceller.cancel(captured: UnsafeBufferPointer(captured), playback: UnsafeBufferPointer(played), into: slot)
-        try preprocessor.process(slot)
-        timer.lap(.echoCancelAndDenoise)
+        if let echoCanceller, let preprocessor {
+            try echoCanceller.cancel(captured: UnsafeBufferPointer(captured), playback: UnsafeBufferPointer(played), into: slot)
+            try preprocessor.process(slot)
+            timer.lap(.echoCancelAndDenoise)
+        } else {
+            _ = slot.update(fromContentsOf: captured)
+            timer.lap(.capture)
+        }
         clockMilliseconds += 10
     }
 

@@ -9,12 +9,14 @@ enum SessionStageCosts {
     /// The unit of the stage rows.
     static let unit = "µs/call-s"
 
-    /// Measures every stage over `context.options.runs` runs (after one warm-up run), records
-    /// one row per stage, a `stages-total` row and a `send-receive-paths` check row; returns the
-    /// median total in µs per call-second.
-    static func measure(suite: SRTPCryptoSuite, into context: BenchmarkContext) throws -> Double {
+    /// Measures every stage `profile` runs over `context.options.runs` runs (after one warm-up
+    /// run), records one row per stage, a `stages-total` row and a `send-receive-paths` check
+    /// row; returns the median total in µs per call-second.
+    static func measure(profile: SessionBenchProfile, into context: BenchmarkContext) throws -> Double {
         let runs = context.options.runs
-        let loop = try SessionSecondLoop(suite: suite, seconds: runs + 2)
+        let suite = profile.srtpSuite
+        let loop = try SessionSecondLoop(suite: suite, cancelsEchoAndDenoises: profile.cancelsEchoAndDenoises, seconds: runs + 2)
+        let stages = CallStage.allCases.filter { $0 != .echoCancelAndDenoise || profile.cancelsEchoAndDenoises }
         var timer = StageTimer()
         try loop.runOneSecond(&timer)
         var samples = [[Double]](repeating: [], count: CallStage.allCases.count)
@@ -25,7 +27,7 @@ enum SessionStageCosts {
                 samples[stage.rawValue].append(timer.nanoseconds[stage.rawValue] * callSecondsPerLoopSecond(stage) / 1000)
             }
         }
-        for stage in CallStage.allCases {
+        for stage in stages {
             var row = stageRow(stage.caseName, samples[stage.rawValue], context: context)
             row.setField("per_call_second", .number(occurrencesPerCallSecond(stage)))
             context.record(row)

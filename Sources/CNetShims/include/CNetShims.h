@@ -1,6 +1,6 @@
 // Linux socket calls that Swift's Glibc module does not expose (recvmmsg/sendmmsg need
-// _GNU_SOURCE; epoll and eventfd are not in the module; CMSG_* are macros). Only the
-// MediaSession module imports this target.
+// _GNU_SOURCE; epoll and eventfd are not in the module; CMSG_* are macros; nor is
+// pthread_setname_np). Only the MediaSession module imports this target.
 #ifndef CNETSHIMS_H
 #define CNETSHIMS_H
 
@@ -49,5 +49,9 @@ int mb_eventfd_create(void);
 int mb_eventfd_signal(int fd);
 /// Empties an eventfd. Returns 0 or -errno.
 int mb_eventfd_drain(int fd);
+
+/// Names the calling thread (at most 15 characters shown), as `top -H` and /proc show it.
+/// Returns 0 or -errno.
+int mb_set_thread_name(const char *name);
 
 #endif

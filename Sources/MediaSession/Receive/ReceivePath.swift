@@ -8,9 +8,15 @@ import Locking
 /// place, parse, latch, filter the source, dispatch by payload type, record statistics, and
 /// hand audio to the jitter buffer. Anything malformed or forged is counted and dropped.
 ///
-/// `@unchecked Sendable`: the mutable state is in `locked`, behind a lock whose critical sections
-/// do no I/O (the audio thread takes it briefly for RTCP reports and timeouts); the SRTP
-/// session is the I/O thread's alone.
+/// Locks: what the audio thread reads (statistics, the report block, the latched address) is
+/// in `locked`, whose critical sections record and count, nothing more. SRTP, parsing, DTMF
+/// and the event rate limit are the I/O thread's own state (``IOThreadState``), used outside
+/// any lock; the quality monitor and the jitter buffer are called after `locked` is released,
+/// never inside it; events are yielded with no lock held. The packet's bytes go from the
+/// kernel's batch buffer, unprotected in place, straight into the jitter buffer: one copy.
+///
+/// `@unchecked Sendable`: `locked` guards the shared state, and `owned` is touched only by the
+/// I/O thread (a session's sockets are all registered on one ``UDPEventLoop``).
 final class ReceivePath: @unchecked Sendable {
     private let locked: PThreadLock<ReceiveState>
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
@@ -27,14 +33,8 @@ final class ReceivePath: @unchecked Sendable {
     private let latches: Bool
     /// The origin of the jitter buffer's clock: the call's start, on the clock of the arrivals.
     private let epoch: MediaTime
-
-    /// Only the I/O thread touches it (libsrtp sessions are single-threaded), inside `locked`.
-    private var inbound: SRTPInboundSession?
-    /// Under a `_32` suite, the same key with the other SRTCP tag length (see
-    /// ``SRTCPTagLength``): peers disagree, so SRTCP that fails with one is tried with the other,
-    /// and the one that worked is tried first from then on.
-    private var alternateRTCP: SRTPInboundSession?
-    private var alternateRTCPWorked = false
+    /// The I/O thread's own state.
+    private var owned: IOThreadState
     /// Where STUN and DTLS datagrams go (a WebRTC call's ICE agent and DTLS endpoint); nil drops them.
     private let secureTransportDatagrams: UDPEventLoop.Handler?
 
@@ -48,8 +48,7 @@ final class ReceivePath: @unchecked Sendable {
         self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
-        self.inbound = inbound
-        self.alternateRTCP = alternateRTCP
+        owned = IOThreadState(inbound: inbound, alternateRTCP: alternateRTCP)
         self.monitor = monitor
         self.jitterBuffer = jitterBuffer
         self.events = events
@@ -74,54 +73,78 @@ final class ReceivePath: @unchecked Sendable {
 
     /// Takes one datagram on the I/O thread.
     func receive(_ datagram: ReceivedDatagram) {
-        if let secureTransportDatagrams, !datagram.isTruncated {
-            switch DatagramClassifier.classify(UnsafeRawBufferPointer(datagram.bytes)) {
-            case .stun, .dtls: return secureTransportDatagrams(datagram)
-            default: break
-            }
-        }
         let arrival = datagram.arrivalNanoseconds > 0 ? MediaTime(nanoseconds: datagram.arrivalNanoseconds) : MediaClock.now()
-        locked.withLock { state in
-            guard !datagram.isTruncated, let source = datagram.source else {
-                state.counters.malformedDropped += 1
-                return
-            }
-            switch DatagramClassifier.classify(UnsafeRawBufferPointer(datagram.bytes)) {
-            case .rtp: receiveRTP(datagram.bytes, from: source, arrival: arrival, state: &state)
-            case .rtcp where inbound != nil && PlaintextKeepalive.matches(UnsafeRawBufferPointer(datagram.bytes)):
-                state.counters.keepalivesIgnored += 1
-            case .rtcp: receiveRTCP(datagram.bytes, arrival: arrival, state: &state)
-            case .stun: state.counters.keepalivesIgnored += 1
-            default: state.counters.malformedDropped += 1
-            }
+        guard !datagram.isTruncated, let source = datagram.source else {
+            count(\.malformedDropped)
+            return
+        }
+        let kind = DatagramClassifier.classify(UnsafeRawBufferPointer(datagram.bytes))
+        if kind == .stun || kind == .dtls, let secureTransportDatagrams {
+            secureTransportDatagrams(datagram)
+            return
+        }
+        switch kind {
+        case .rtp: receiveRTP(datagram.bytes, from: source, arrival: arrival)
+        case .rtcp where owned.inbound != nil && PlaintextKeepalive.matches(UnsafeRawBufferPointer(datagram.bytes)):
+            count(\.keepalivesIgnored)
+        case .rtcp: receiveRTCP(datagram.bytes, arrival: arrival)
+        case .stun: count(\.keepalivesIgnored)
+        default: count(\.malformedDropped)
         }
     }
 
-    private func receiveRTP(_ bytes: UnsafeMutableRawBufferPointer, from source: SocketAddress, arrival: MediaTime, state: inout ReceiveState) {
-        if latches, let latched = state.latchedAddress, latched != source {
-            state.counters.foreignAddressDropped += 1
+    private func receiveRTP(_ bytes: UnsafeMutableRawBufferPointer, from source: SocketAddress, arrival: MediaTime) {
+        if latches, let latched = owned.latchedAddress, latched != source {
+            count(\.foreignAddressDropped)
             return
         }
-        guard let length = unprotect(bytes, arrival: arrival, rtcp: false, state: &state) else { return }
+        guard let length = unprotect(bytes, arrival: arrival, rtcp: false) else { return }
         let packet: RTPPacket
         do {
             packet = try RTPPacket(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
         } catch {
-            state.counters.malformedDropped += 1
+            count(\.malformedDropped)
             return
         }
+        let admission = locked.withLock { state in admit(packet, from: source, arrival: arrival, state: &state) }
+        if let latched = admission.latched {
+            owned.latchedAddress = latched
+            events.yield(.remoteAddressLatched(latched))
+        }
+        if let switched = admission.switchedSource {
+            owned.dtmf = DTMFReceiver()
+            events.yield(.remoteSSRCChanged(from: switched.from, to: switched.to))
+        }
+        if let reception = admission.reception {
+            monitor.withLock { $0.recordArrival(reception) }
+        }
+        switch admission.verdict {
+        case .drop:
+            break
+        case .audio:
+            if !jitterBuffer.insert(packet, arrivalMilliseconds: (arrival - epoch).milliseconds) {
+                count(\.jitterInboxDropped)
+            }
+        case .telephoneEvent:
+            receiveTelephoneEvent(packet)
+        }
+    }
+
+    /// The part of an RTP packet's reception that the audio thread shares, under the lock:
+    /// latching, the source filter, the payload type, statistics and counters.
+    private func admit(_ packet: RTPPacket, from source: SocketAddress, arrival: MediaTime, state: inout ReceiveState) -> RTPAdmission {
+        var admission = RTPAdmission()
         if latches, state.latchedAddress == nil {
             state.latchedAddress = source
-            events.yield(.remoteAddressLatched(source))
+            admission.latched = source
         }
         switch state.sourceFilter.admit(ssrc: packet.ssrc, sequence: packet.sequenceNumber.rawValue) {
         case .foreign:
             state.counters.foreignSSRCDropped += 1
-            return
+            return admission
         case let .switched(from, to):
             state.reception = ReceptionStatistics(clockRate: clockRate)
-            state.dtmf = DTMFReceiver()
-            events.yield(.remoteSSRCChanged(from: from, to: to))
+            admission.switchedSource = (from, to)
         case .current:
             break
         }
@@ -129,64 +152,58 @@ final class ReceivePath: @unchecked Sendable {
         let isAudio = audioPayloadTypes.contains(payloadType) || payloadType == comfortNoisePayloadType
         guard isAudio || telephoneEventPayloadTypes.contains(payloadType) else {
             state.counters.unknownPayloadTypeDropped += 1
-            return
+            return admission
         }
         // Telephone events repeat their start timestamp; only audio feeds the jitter estimate.
         let outcome = state.reception.record(packet, arrival: arrival, updatesJitter: isAudio)
-        let reported = ReceptionCounters(state.reception)
-        monitor.withLock { $0.recordArrival(reported) }
+        admission.reception = ReceptionCounters(state.reception)
         if outcome == .duplicate {
             state.counters.duplicatesDropped += 1
-            return
+            return admission
         }
-        guard state.receives else { return }
+        guard state.receives else { return admission }
         state.counters.rtpPacketsReceived += 1
         state.lastMediaArrival = arrival
-        if isAudio {
-            if !jitterBuffer.insert(packet, arrivalMilliseconds: (arrival - epoch).milliseconds) {
-                state.counters.jitterInboxDropped += 1
-            }
-        } else {
-            receiveTelephoneEvent(packet, state: &state)
-        }
+        admission.verdict = isAudio ? .audio : .telephoneEvent
+        return admission
     }
 
-    private func receiveTelephoneEvent(_ packet: RTPPacket, state: inout ReceiveState) {
+    private func receiveTelephoneEvent(_ packet: RTPPacket) {
         guard let payload = try? DTMFEventPayload(parsing: packet.payload) else {
-            state.counters.malformedDropped += 1
+            count(\.malformedDropped)
             return
         }
-        for press in state.dtmf.receive(payload, timestamp: packet.timestamp) {
+        for press in owned.dtmf.receive(payload, timestamp: packet.timestamp) {
             if let character = DTMFEventCode.character(for: press.event) {
                 events.yield(.dtmfReceived(character))
             }
         }
     }
 
-    private func receiveRTCP(_ bytes: UnsafeMutableRawBufferPointer, arrival: MediaTime, state: inout ReceiveState) {
-        guard let length = unprotect(bytes, arrival: arrival, rtcp: true, state: &state) else { return }
+    private func receiveRTCP(_ bytes: UnsafeMutableRawBufferPointer, arrival: MediaTime) {
+        guard let length = unprotect(bytes, arrival: arrival, rtcp: true) else { return }
         let compound: RTCPCompoundPacket
         do {
             compound = try RTCPCompoundPacket(UnsafeRawBufferPointer(rebasing: bytes[..<length]))
         } catch {
-            state.counters.malformedDropped += 1
+            count(\.malformedDropped)
             return
         }
-        state.counters.rtcpPacketsReceived += 1
+        count(\.rtcpPacketsReceived)
         for packet in compound {
             switch packet {
             case let .senderReport(report):
-                state.reception.recordSenderReport(ntpTimestamp: report.senderInfo.ntpTimestamp, arrival: arrival)
-                recordRoundTrip(report.reportBlocks, arrival: arrival, state: &state)
+                locked.withLock { $0.reception.recordSenderReport(ntpTimestamp: report.senderInfo.ntpTimestamp, arrival: arrival) }
+                recordRoundTrip(report.reportBlocks, arrival: arrival)
             case let .receiverReport(report):
-                recordRoundTrip(report.reportBlocks, arrival: arrival, state: &state)
+                recordRoundTrip(report.reportBlocks, arrival: arrival)
             case let .extendedReport(report):
                 for case let .voipMetrics(block) in report.blocks {
                     monitor.withLock { $0.recordRemoteMetrics(VoIPMetrics(block)) }
                 }
             case let .goodbye(goodbye):
-                if !state.remoteSaidGoodbye {
-                    state.remoteSaidGoodbye = true
+                if !owned.remoteSaidGoodbye {
+                    owned.remoteSaidGoodbye = true
                     events.yield(.remoteGoodbye(reason: goodbye.reasonText))
                 }
             default:
@@ -198,33 +215,39 @@ final class ReceivePath: @unchecked Sendable {
     /// The peer's report on our stream (its first block: a peer reports on one source only,
     /// ours) to the quality monitor and, for FEC sizing, to the send path; and the round trip
     /// it implies.
-    private func recordRoundTrip(_ blocks: RTCPReportBlocks, arrival: MediaTime, state: inout ReceiveState) {
+    private func recordRoundTrip(_ blocks: RTCPReportBlocks, arrival: MediaTime) {
         guard let block = blocks.first else { return }
         monitor.withLock { $0.recordRemoteReport(block, arrival: arrival) }
         reportedLoss.record(fractionLost: block.fractionLost)
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
-        state.counters.roundTripMilliseconds = roundTrip.milliseconds
+        locked.withLock { $0.counters.roundTripMilliseconds = roundTrip.milliseconds }
     }
 
-    /// Removes SRTP in place and returns the plain length, or counts the failure and returns nil.
-    private func unprotect(_ bytes: UnsafeMutableRawBufferPointer, arrival: MediaTime, rtcp: Bool, state: inout ReceiveState) -> Int? {
-        guard inbound != nil else { return bytes.count }
+    /// Removes SRTP in place (the I/O thread's own session, no lock) and returns the plain
+    /// length, or counts the failure and returns nil.
+    private func unprotect(_ bytes: UnsafeMutableRawBufferPointer, arrival: MediaTime, rtcp: Bool) -> Int? {
+        guard owned.inbound != nil else { return bytes.count }
         do {
             return rtcp
                 ? try unprotectRTCP(bytes)
-                : try inbound!.unprotectRTP(in: bytes, length: bytes.count)
+                : try owned.inbound!.unprotectRTP(in: bytes, length: bytes.count)
         } catch {
-            switch error {
-            case .authenticationFailed:
-                state.counters.authenticationFailures += 1
-                reportSRTPFailure(at: arrival, state: &state)
-            case .replayed, .replayTooOld:
-                // Legitimate peers repeat packets (Linphone sends each RFC 4733 end packet
-                // three times with one sequence number): counted, no alarm.
-                state.counters.replaysDropped += 1
-            default:
-                state.counters.malformedDropped += 1
+            let failures: Int? = locked.withLock { state in
+                switch error {
+                case .authenticationFailed:
+                    state.counters.authenticationFailures += 1
+                    return state.counters.authenticationFailures
+                case .replayed, .replayTooOld:
+                    // Legitimate peers repeat packets (Linphone sends each RFC 4733 end packet
+                    // three times with one sequence number): counted, no alarm.
+                    state.counters.replaysDropped += 1
+                    return nil
+                default:
+                    state.counters.malformedDropped += 1
+                    return nil
+                }
             }
+            if let failures { reportSRTPFailure(count: failures, at: arrival) }
             return nil
         }
     }
@@ -232,25 +255,31 @@ final class ReceivePath: @unchecked Sendable {
     /// SRTCP through the session whose tag length worked last, then (on an authentication
     /// failure, which leaves the packet untouched) through the other one.
     private func unprotectRTCP(_ bytes: UnsafeMutableRawBufferPointer) throws(SRTPError) -> Int {
-        guard alternateRTCP != nil else { return try inbound!.unprotectRTCP(in: bytes, length: bytes.count) }
+        guard owned.alternateRTCP != nil else { return try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count) }
         do {
-            return alternateRTCPWorked
-                ? try alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
-                : try inbound!.unprotectRTCP(in: bytes, length: bytes.count)
+            return owned.alternateRTCPWorked
+                ? try owned.alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
+                : try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count)
         } catch {
             guard case .authenticationFailed = error else { throw error }
-            let length = alternateRTCPWorked
-                ? try inbound!.unprotectRTCP(in: bytes, length: bytes.count)
-                : try alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
-            alternateRTCPWorked.toggle()
+            let length = owned.alternateRTCPWorked
+                ? try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count)
+                : try owned.alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
+            owned.alternateRTCPWorked.toggle()
             return length
         }
     }
 
-    private func reportSRTPFailure(at now: MediaTime, state: inout ReceiveState) {
-        if let last = state.lastSRTPFailureReport, (now - last).seconds < 1 { return }
-        state.lastSRTPFailureReport = now
-        events.yield(.srtpFailure(count: UInt64(state.counters.authenticationFailures)))
+    /// At most one ``MediaSessionEvent/srtpFailure(count:)`` a second.
+    private func reportSRTPFailure(count failures: Int, at now: MediaTime) {
+        if let last = owned.lastSRTPFailureReport, (now - last).seconds < 1 { return }
+        owned.lastSRTPFailureReport = now
+        events.yield(.srtpFailure(count: UInt64(failures)))
+    }
+
+    /// Adds one to a counter, under the lock.
+    private func count(_ counter: WritableKeyPath<MediaSessionStatistics, Int>) {
+        locked.withLock { $0.counters[keyPath: counter] += 1 }
     }
 
     // MARK: Read by the audio thread
@@ -284,15 +313,54 @@ final class ReceivePath: @unchecked Sendable {
     }
 }
 
-/// What the receive path keeps between datagrams, behind its lock.
+/// What the receive path shares with the audio thread, behind its lock.
 struct ReceiveState {
     var reception: ReceptionStatistics
     var latchedAddress: SocketAddress?
     var sourceFilter = RemoteSourceFilter()
-    var dtmf = DTMFReceiver()
     var counters = MediaSessionStatistics()
     var lastMediaArrival: MediaTime?
+    var receives = true
+}
+
+/// What the receive path keeps for the I/O thread alone, used outside any lock.
+struct IOThreadState: ~Copyable {
+    /// The peer's SRTP session (an SRTP session is single-threaded).
+    var inbound: SRTPInboundSession?
+    /// Under a `_32` suite, the same key with the other SRTCP tag length (see
+    /// ``SRTCPTagLength``): peers disagree, so SRTCP that fails with one is tried with the other,
+    /// and the one that worked is tried first from then on.
+    var alternateRTCP: SRTPInboundSession?
+    var alternateRTCPWorked = false
+    /// The I/O thread's copy of the latched address, checked before unprotecting.
+    var latchedAddress: SocketAddress?
+    var dtmf = DTMFReceiver()
     var lastSRTPFailureReport: MediaTime?
     var remoteSaidGoodbye = false
-    var receives = true
+
+    init(inbound: consuming SRTPInboundSession?, alternateRTCP: consuming SRTPInboundSession?) {
+        self.inbound = inbound
+        self.alternateRTCP = alternateRTCP
+    }
+}
+
+/// What the locked part of an RTP packet's reception decided, acted on after the lock.
+struct RTPAdmission {
+    enum Verdict {
+        /// Counted and dropped (foreign, duplicate, unknown payload type, on hold).
+        case drop
+        /// Into the jitter buffer.
+        case audio
+        /// To the DTMF receiver.
+        case telephoneEvent
+    }
+
+    var verdict = Verdict.drop
+    /// The address just latched, if this packet latched it.
+    var latched: SocketAddress?
+    /// The source this packet made current (`from` is nil for the first one); the DTMF
+    /// receiver starts again with it.
+    var switchedSource: (from: UInt32?, to: UInt32)?
+    /// The reception counters for the quality monitor, when the packet was recorded.
+    var reception: ReceptionCounters?
 }

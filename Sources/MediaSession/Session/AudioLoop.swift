@@ -13,8 +13,9 @@ import Synchronization
 ///
 /// Everything here belongs to the audio thread; the control plane reaches it only through
 /// `control` (a short lock, never held across I/O). Buffers are allocated before the loop.
-final class AudioLoop: @unchecked Sendable {
-    // @unchecked: after `start()`, only the audio thread touches the mutable state.
+final class AudioLoop: MediaTicking, @unchecked Sendable {
+    // @unchecked: once ticking, only the thread that ticks (the call's own audio thread or the
+    // shared media clock's) touches the mutable state.
     private let configuration: MediaSessionConfiguration
     private let media: NegotiatedAudio
     private let send: SendPath
@@ -31,8 +32,10 @@ final class AudioLoop: @unchecked Sendable {
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
+    /// The audio period.
+    static let periodNanoseconds: Int64 = 10_000_000
     /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
-    private static let maximumLagNanoseconds: Int64 = 40_000_000
+    static let maximumLagNanoseconds: Int64 = 40_000_000
     /// A tick starting longer than this after the one before is late (two 10 ms periods).
     private static let lateTickNanoseconds: Int64 = 20_000_000
     /// Ticks that started late (see ``MediaSessionStatistics/lateAudioTicks``), read by any thread.
@@ -44,6 +47,20 @@ final class AudioLoop: @unchecked Sendable {
     private var preprocessor: Preprocessor?
     /// The RFC 3611 VoIP metrics of the latest quality report, for the next RTCP XR.
     private var voipMetrics: RTCPVoIPMetrics?
+    private var endpointOpened = false
+    private var ended = false
+    private var previousTickStart: Int64?
+    /// Samples in 10 ms of capture, and 10 ms chunks in one frame.
+    private let chunkSamples: Int
+    private let chunksPerFrame: Int
+    private var chunkIndex = 0
+    /// 10 ms of capture, 10 ms of playback, and the frame being assembled (allocated once).
+    private let captured: UnsafeMutableBufferPointer<Int16>
+    private let played: UnsafeMutableBufferPointer<Int16>
+    private let frame: UnsafeMutableBufferPointer<Int16>
+    private var schedule: RTCPSchedule
+    private var watchdog: NoMediaWatchdog
+    private var nextQualityReport: MediaTime
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
@@ -66,6 +83,18 @@ final class AudioLoop: @unchecked Sendable {
         self.rtcpDestination = rtcpDestination
         self.playbackFormat = playbackFormat
         endpoint = Self.makeEndpoint(configuration.audio)
+        chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
+        chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
+        captured = .allocate(capacity: chunkSamples)
+        played = .allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
+        frame = .allocate(capacity: chunkSamples * chunksPerFrame)
+        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
+        captured.initialize(repeating: 0)
+        played.initialize(repeating: 0)
+        frame.initialize(repeating: 0)
+        schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
+        watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
+        nextQualityReport = epoch + MediaTime(seconds: 1)
         if captureFormat.channels == 1 {
             do {
                 if configuration.echoCancellation, playbackFormat == captureFormat {
@@ -87,6 +116,12 @@ final class AudioLoop: @unchecked Sendable {
         }
     }
 
+    deinit {
+        captured.deallocate()
+        played.deallocate()
+        frame.deallocate()
+    }
+
     private static func makeEndpoint(_ audio: MediaAudioIO) -> any AudioEndpoint {
         switch audio {
         case let .devices(capture, playback): DeviceAudioEndpoint(capture: capture, playback: playback)
@@ -94,94 +129,95 @@ final class AudioLoop: @unchecked Sendable {
         }
     }
 
-    /// Starts the audio thread.
-    func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = "media-audio"
-        thread.qualityOfService = .userInteractive
-        thread.start()
+    /// Starts the call's own audio thread, paced by `clock` (or by an endpoint that blocks in
+    /// `read`): the softphone's arrangement, one thread per call.
+    func startOwnThread(clock: any MonotonicClock) {
+        MediaThread.start(named: "media-audio", qualityOfService: .userInteractive) { [self] in
+            var deadline = clock.nanoseconds()
+            while true {
+                deadline += Self.periodNanoseconds
+                // After a long block in the device (or a stall), start again from now, not in a burst.
+                deadline = max(deadline, clock.nanoseconds() - Self.maximumLagNanoseconds)
+                clock.sleep(untilNanoseconds: deadline)
+                if !tick(monotonicNanoseconds: clock.nanoseconds()) { break }
+            }
+        }
     }
 
-    /// Waits until the audio thread has sent its BYE and ended (after `control.stopping`).
+    /// Waits until the call has sent its BYE and ended (after `control.stopping`).
     func waitUntilFinished() {
         finished.wait()
     }
 
-    private func run() {
-        let chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
-        let chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
-        let captured = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples)
-        let played = UnsafeMutableBufferPointer<Int16>.allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
-        let frame = UnsafeMutableBufferPointer<Int16>.allocate(capacity: chunkSamples * chunksPerFrame)
-        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
-        captured.initialize(repeating: 0)
-        played.initialize(repeating: 0)
-        frame.initialize(repeating: 0)
-        defer {
-            captured.deallocate()
-            played.deallocate()
-            frame.deallocate()
-            endpoint.close()
-            finished.signal()
+    /// One 10 ms period: pull and play, capture and process, every packet time send a frame,
+    /// RTCP when due, the no-media watchdog, the quality report once a second. When the call
+    /// is stopping it sends the BYE instead, closes the endpoint and returns false.
+    func tick(monotonicNanoseconds: Int64) -> Bool {
+        // A copy of the control state: a retain of the digit queue, no allocation.
+        let state = control.withLock { control -> CallControl in
+            defer { control.pendingAudio = nil }
+            return control
         }
-        openEndpoint()
-        var schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
-        var watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
-        var nextQualityReport = epoch + MediaTime(seconds: 1)
-        var chunkIndex = 0
-        var deadline = MediaClock.monotonicNanoseconds()
-        var previousTickStart: Int64?
-        while true {
-            // A copy of the control state: a retain of the digit queue, no allocation.
-            let state = control.withLock { control -> CallControl in
-                defer { control.pendingAudio = nil }
-                return control
-            }
-            if state.stopping { break }
-            if let audio = state.pendingAudio { switchEndpoint(to: audio) }
-            deadline += 10_000_000
-            // After a long block in the device (or a stall), start again from now, not in a burst.
-            deadline = max(deadline, MediaClock.monotonicNanoseconds() - Self.maximumLagNanoseconds)
-            MediaClock.sleep(untilMonotonicNanoseconds: deadline)
-            countLateTick(previous: &previousTickStart)
-            let now = MediaClock.now()
-            _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
-            transfer(captured: captured, played: played)
-            let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
-            process(captured: captured, played: played, into: slot)
-            chunkIndex += 1
-            if chunkIndex == chunksPerFrame {
-                chunkIndex = 0
-                send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
-            }
-            if now >= schedule.next {
-                if let sent = send.sendReport(
-                    about: receive.reportBlock(now: now), voipMetrics: voipMetrics, now: now, goodbye: false, to: rtcpDestinationNow()
-                ) {
-                    monitor.withLock { $0.recordSentTimestamp(sent, at: now) }
-                }
-                schedule.reportSent(now: now, weSent: state.sends)
-            }
-            if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: state.receives, now: now) {
-                events.yield(event)
-            }
-            if now >= nextQualityReport {
-                nextQualityReport = nextQualityReport + MediaTime(seconds: 1)
-                publishQualityReport(now: now)
-            }
+        if state.stopping {
+            end()
+            return false
         }
-        let end = MediaClock.now()
-        send.sendReport(about: receive.reportBlock(now: end), voipMetrics: voipMetrics, now: end, goodbye: true, to: rtcpDestinationNow())
+        if !endpointOpened {
+            endpointOpened = true
+            openEndpoint()
+        }
+        if let audio = state.pendingAudio { switchEndpoint(to: audio) }
+        countLateTick(start: monotonicNanoseconds)
+        let now = MediaClock.now()
+        _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
+        transfer(captured: captured, played: played)
+        let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
+        process(captured: captured, played: played, into: slot)
+        chunkIndex += 1
+        if chunkIndex == chunksPerFrame {
+            chunkIndex = 0
+            send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
+        }
+        if now >= schedule.next {
+            if let sent = send.sendReport(
+                about: receive.reportBlock(now: now), voipMetrics: voipMetrics, now: now, goodbye: false, to: rtcpDestinationNow()
+            ) {
+                monitor.withLock { $0.recordSentTimestamp(sent, at: now) }
+            }
+            schedule.reportSent(now: now, weSent: state.sends)
+        }
+        if let event = watchdog.check(lastMedia: receive.lastMediaTime, expecting: state.receives, now: now) {
+            events.yield(event)
+        }
+        if now >= nextQualityReport {
+            nextQualityReport = nextQualityReport + MediaTime(seconds: 1)
+            publishQualityReport(now: now)
+        }
+        return true
     }
 
-    /// Counts this tick as late when it starts more than two periods after `previous` (whatever
-    /// paced it: the timer, or a device blocking in `read`), and moves `previous` to now.
-    private func countLateTick(previous: inout Int64?) {
-        let start = MediaClock.monotonicNanoseconds()
-        if let previous, start - previous > Self.lateTickNanoseconds {
+    /// The shared clock stops under a running call: the call ends as if stopped.
+    func clockStopped() {
+        end()
+    }
+
+    /// Sends the BYE, closes the endpoint and lets ``waitUntilFinished()`` return. Once.
+    private func end() {
+        guard !ended else { return }
+        ended = true
+        let end = MediaClock.now()
+        send.sendReport(about: receive.reportBlock(now: end), voipMetrics: voipMetrics, now: end, goodbye: true, to: rtcpDestinationNow())
+        endpoint.close()
+        finished.signal()
+    }
+
+    /// Counts this tick as late when it starts more than two periods after the one before
+    /// (whatever paced it: a timer, or a device blocking in `read`).
+    private func countLateTick(start: Int64) {
+        if let previous = previousTickStart, start - previous > Self.lateTickNanoseconds {
             lateTicks.add(1, ordering: .relaxed)
         }
-        previous = start
+        previousTickStart = start
     }
 
     /// Rates the last second and publishes it with the figures behind it.

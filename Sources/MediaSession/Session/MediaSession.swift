@@ -13,10 +13,11 @@ import Locking
 /// buffers each packet; the audio clock plays 10 ms at a time from the jitter buffer.
 ///
 /// Threading: every method may be called from any thread (the class is `Sendable`); they
-/// return at once, except ``stop()``, which waits for the audio thread to send its BYE. The
+/// return at once, except ``stop()``, which waits for the audio tick to send its BYE. The
 /// receive path runs on the ``UDPEventLoop``'s I/O thread, the send path and playout on the
-/// session's own audio thread; they share only the jitter buffer and short locks, none held
-/// across I/O. ``events`` and ``qualityReports`` are delivered from those threads.
+/// session's own audio thread (a softphone, the default) or on the shared media clock of a
+/// ``MediaRuntime`` (a server carrying many legs); they share only the jitter buffer and short
+/// locks, none held across I/O. ``events`` and ``qualityReports`` are delivered from those threads.
 public final class MediaSession: Sendable {
     private struct Running {
         var audioLoop: AudioLoop
@@ -51,31 +52,54 @@ public final class MediaSession: Sendable {
     /// The I/O thread the socket is registered with.
     let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
+    /// The runtime whose media clock ticks the call, or nil for the call's own audio thread.
+    private let runtime: MediaRuntime?
     private let control = PThreadLock(CallControl())
     private let running = PThreadLock<Running?>(nil)
     private let finished = PThreadLock(false)
     /// The call's audio loop, kept after `stop()` for the final statistics.
     private let lastCall = PThreadLock<AudioLoop?>(nil)
 
-    /// Binds the RTP socket and the RTCP socket on the next port (used when the peer declines
-    /// rtcp-mux) and draws the SRTP keys.
+    /// A softphone's session: binds the RTP socket and the RTCP socket on the next port (used
+    /// when the peer declines rtcp-mux) and draws the SRTP keys. The call gets its own audio
+    /// thread, paced by its device (or a monotonic 10 ms timer for endpoints that do not block).
     /// - Parameters:
     ///   - configuration: the call's settings, kept as ``configuration``.
     ///   - eventLoop: the I/O thread to receive on, shared by many sessions; nil gives the
     ///     session its own.
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
-    public init(configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop? = nil) throws(MediaSessionError) {
+    public convenience init(configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop? = nil) throws(MediaSessionError) {
+        guard let eventLoop else {
+            let ownLoop: UDPEventLoop
+            do {
+                ownLoop = try UDPEventLoop()
+            } catch {
+                throw .transport(error)
+            }
+            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil)
+            return
+        }
+        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil)
+    }
+
+    /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread and
+    /// its 10 ms audio tick runs on the runtime's shared media clock; no thread is started for it.
+    /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
+    public convenience init(configuration: MediaSessionConfiguration, runtime: MediaRuntime) throws(MediaSessionError) {
+        try self.init(configuration: configuration, eventLoop: runtime.eventLoops.next(), ownsEventLoop: false, runtime: runtime)
+    }
+
+    private init(
+        configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop, ownsEventLoop: Bool, runtime: MediaRuntime?
+    ) throws(MediaSessionError) {
         self.configuration = configuration
+        self.eventLoop = eventLoop
+        self.ownsEventLoop = ownsEventLoop
+        self.runtime = runtime
         do {
             (socket, rtcpSocket) = try Self.bindPair(configuration.localAddress, options: configuration.socketOptions)
-            if let eventLoop {
-                self.eventLoop = eventLoop
-                ownsEventLoop = false
-            } else {
-                self.eventLoop = try UDPEventLoop()
-                ownsEventLoop = true
-            }
         } catch {
+            if ownsEventLoop { eventLoop.shutdown() }
             throw .transport(error)
         }
         var crypto: [SDESCryptoAttribute] = []
@@ -211,10 +235,14 @@ public final class MediaSession: Sendable {
         apply(direction: media.direction, held: false, to: receive)
         lastCall.withLock { $0 = audioLoop }
         running.withLock { $0 = Running(audioLoop: audioLoop, receive: receive, registrations: registrations, direction: media.direction) }
-        audioLoop.start()
+        if let runtime {
+            runtime.mediaClock.add(audioLoop)
+        } else {
+            audioLoop.startOwnThread(clock: SystemMonotonicClock())
+        }
     }
 
-    /// Ends the call: the audio thread sends an RTCP BYE and stops, the socket stops
+    /// Ends the call: the audio tick sends an RTCP BYE and stops, the socket stops
     /// receiving, and both streams finish. Idempotent; waits for the audio thread.
     public func stop() {
         guard let call = running.withLock({ call in defer { call = nil }; return call }) else { return }

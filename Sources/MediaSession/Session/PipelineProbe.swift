@@ -63,21 +63,42 @@ import Locking
     /// jitter buffer; returns how many packets the receive path accepted so far.
     @discardableResult
     public func exchangeFrame() -> Int {
+        sendFrame()
+        receiveWaiting()
+        playFrame()
+        return receive.statistics.rtpPacketsReceived
+    }
+
+    /// Sends one 20 ms frame (encode, packetise, protect, `sendto`).
+    public func sendFrame() {
         send.sendFrame(UnsafeBufferPointer(frame), sends: true, muted: false, to: destination) { nil }
+    }
+
+    /// Takes every datagram waiting on the receiving socket through the receive path
+    /// (recvmmsg, classify, unprotect, parse, statistics, quality monitor, jitter buffer
+    /// insert), stamped on the probe's clock; returns how many.
+    @discardableResult
+    public func receiveWaiting() -> Int {
+        var total = 0
         while let received = try? receiver.receive(into: &batch), received > 0 {
             for index in 0..<received {
-                // Stamped on the probe's own clock, which the pulls below follow.
+                // Stamped on the probe's own clock, which the pulls follow.
                 let datagram = batch[index]
                 receive.receive(ReceivedDatagram(
                     bytes: datagram.bytes, source: datagram.source,
                     arrivalNanoseconds: Int64(clockMilliseconds * 1_000_000) + 1, isTruncated: datagram.isTruncated
                 ))
             }
+            total += received
         }
+        return total
+    }
+
+    /// Plays 20 ms from the jitter buffer (two 10 ms pulls), moving the probe's clock on.
+    public func playFrame() {
         for _ in 0..<2 {
             clockMilliseconds += 10
             _ = jitterBuffer.pull(into: played, nowMilliseconds: clockMilliseconds)
         }
-        return receive.statistics.rtpPacketsReceived
     }
 }

@@ -5,6 +5,13 @@ import Locking
 /// One I/O thread serving many sockets through epoll: each readable socket is drained in
 /// batches (recvmmsg) and every datagram is handed to that socket's handler on the I/O thread.
 ///
+/// By default the thread sleeps in `epoll_wait` and wakes for each arrival: the least delay, for
+/// a softphone. With a poll interval it instead wakes on a fixed beat of its clock and takes
+/// whatever arrived since (`epoll_wait` without waiting): a server carrying hundreds of calls
+/// then wakes a thousand times a second however many packets arrive, instead of once or more
+/// per packet, and a sender's `sendto` on loopback no longer has a sleeping thread to wake.
+/// Arrival times stay exact (kernel receive timestamps); a packet waits at most one interval.
+///
 /// Handlers must be quick (parse, unprotect, insert into the jitter buffer) and must not keep
 /// the datagram's bytes past the call. Sending is done directly on the ``UDPSocket`` from any thread.
 public final class UDPEventLoop: Sendable {
@@ -28,11 +35,20 @@ public final class UDPEventLoop: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// Datagrams received per socket drain; also the batch size of each recvmmsg call.
     private let batchCapacity: Int
+    /// The beat the thread polls on, or nil to wake per arrival.
+    private let pollIntervalNanoseconds: Int64?
+    private let clock: any MonotonicClock
 
     /// Starts the I/O thread.
-    /// - Parameter batchCapacity: datagrams per recvmmsg call (default 32, at most 64).
+    /// - Parameters:
+    ///   - batchCapacity: datagrams per recvmmsg call (default 32, at most 64).
+    ///   - pollIntervalNanoseconds: nil (the default) to wake for each arrival, or the beat to
+    ///     look at the sockets on (a server: 1 ms).
+    ///   - clock: the clock of that beat (default the system's monotonic clock).
     /// - Throws: ``TransportError`` when epoll or eventfd cannot be created.
-    public init(batchCapacity: Int = 32) throws(TransportError) {
+    public init(
+        batchCapacity: Int = 32, pollIntervalNanoseconds: Int64? = nil, clock: any MonotonicClock = SystemMonotonicClock()
+    ) throws(TransportError) {
         let epoll = mb_epoll_create()
         guard epoll >= 0 else { throw TransportError(operation: "epoll_create1", subject: "", code: -epoll) }
         let wakeUp = mb_eventfd_create()
@@ -49,9 +65,9 @@ public final class UDPEventLoop: Sendable {
         self.epoll = epoll
         self.wakeUp = wakeUp
         self.batchCapacity = batchCapacity
-        let thread = Thread { [self] in run() }
-        thread.name = "media-io"
-        thread.start()
+        self.pollIntervalNanoseconds = pollIntervalNanoseconds.map { max($0, 1) }
+        self.clock = clock
+        MediaThread.start(named: "media-io") { [self] in run() }
     }
 
     deinit {
@@ -98,9 +114,14 @@ public final class UDPEventLoop: Sendable {
     private func run() {
         var batch = DatagramBatch(capacity: batchCapacity)
         var ready = [UInt64](repeating: 0, count: 64)
+        var nextPoll = clock.nanoseconds()
         while true {
+            if let interval = pollIntervalNanoseconds {
+                nextPoll = max(nextPoll + interval, clock.nanoseconds() - interval)
+                clock.sleep(untilNanoseconds: nextPoll)
+            }
             let count = ready.withUnsafeMutableBufferPointer {
-                Int(mb_epoll_wait(epoll, $0.baseAddress, Int32($0.count), -1))
+                Int(mb_epoll_wait(epoll, $0.baseAddress, Int32($0.count), pollIntervalNanoseconds == nil ? -1 : 0))
             }
             if state.withLock({ $0.stopping }) { break }
             // A failing epoll_wait (not EINTR, which the shim absorbs) leaves nothing to wait on.
@@ -114,6 +135,8 @@ public final class UDPEventLoop: Sendable {
                 guard let registration = state.withLock({ $0.registrations[token] }) else { continue }
                 drain(registration, into: &batch)
             }
+            // More sockets were ready than one epoll_wait returns: take the rest before sleeping.
+            if count == ready.count { nextPoll -= pollIntervalNanoseconds ?? 0 }
         }
         finished.signal()
     }

@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav] [--profile softphone|server]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -21,6 +21,11 @@ struct BenchCommand: Command {
         "audio", "SPEECH.wav", .string,
         help: "8 kHz mono speech the jitter suite plays through every buffer and scores with PESQ.")
 
+    static let profile = Option(
+        "profile", "softphone|server", .choice(SessionBenchProfile.allCases.map(\.rawValue)),
+        help: "The session suite's setup: softphone (default; echo cancel and denoise, a thread per call) "
+            + "or server (no echo cancel or denoise, one shared media clock and an I/O thread per core).")
+
     let name = "bench"
     let summary = "Benchmark ours side by side with peer implementations."
     var discussion: String {
@@ -34,7 +39,7 @@ struct BenchCommand: Command {
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
     var arguments: [any ArgumentDeclaring] {
-        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.audio]
+        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.audio, Self.profile]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -44,6 +49,7 @@ struct BenchCommand: Command {
         }
         options.traceFiles = arguments.all(Self.traces)
         options.speechFile = arguments[Self.audio]
+        options.profile = arguments[Self.profile]
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in
