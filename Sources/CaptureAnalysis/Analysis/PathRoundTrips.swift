@@ -8,6 +8,10 @@ struct StreamRoundTrip {
     var capturePointMilliseconds: Double?
     /// The same for the SSRC of the call's other direction.
     var reverseCapturePointMilliseconds: Double?
+    /// The smallest of this SSRC's capture-point round trips.
+    var capturePointMinimumMilliseconds: Double?
+    /// The smallest of the reverse direction's.
+    var reverseCapturePointMinimumMilliseconds: Double?
 
     /// The endpoint-to-endpoint round trip: the two capture-point round trips add up to it
     /// wherever the capture was taken (at one endpoint, one of them is that endpoint's own
@@ -15,6 +19,13 @@ struct StreamRoundTrip {
     var pathMilliseconds: Double? {
         guard let capturePointMilliseconds, let reverseCapturePointMilliseconds else { return nil }
         return capturePointMilliseconds + reverseCapturePointMilliseconds
+    }
+
+    /// The path round trip from the smallest capture-point figures: the least delayed by the
+    /// endpoints' own scheduling, the usual estimate of the path itself.
+    var pathMinimumMilliseconds: Double? {
+        guard let capturePointMinimumMilliseconds, let reverseCapturePointMinimumMilliseconds else { return nil }
+        return capturePointMinimumMilliseconds + reverseCapturePointMinimumMilliseconds
     }
 }
 
@@ -37,13 +48,15 @@ struct PathRoundTrips {
     /// the reverse direction's SSRC that has one.
     func roundTrip(of key: RTPStreamKey) -> StreamRoundTrip {
         let reverse = reverseKeys[UDPFlow(source: key.destination, destination: key.source)] ?? []
+        let own = roundTrips(of: key.ssrc)
+        let other = reverse.lazy.compactMap { roundTrips(of: $0.ssrc) }.first
         return StreamRoundTrip(
-            capturePointMilliseconds: meanRoundTrip(of: key.ssrc),
-            reverseCapturePointMilliseconds: reverse.lazy.compactMap { meanRoundTrip(of: $0.ssrc) }.first)
+            capturePointMilliseconds: own?.mean, reverseCapturePointMilliseconds: other?.mean,
+            capturePointMinimumMilliseconds: own?.minimum, reverseCapturePointMinimumMilliseconds: other?.minimum)
     }
 
-    private func meanRoundTrip(of ssrc: UInt32) -> Double? {
+    private func roundTrips(of ssrc: UInt32) -> MinimumMeanMaximum? {
         guard let figures = rtcp[ssrc]?.roundTripMilliseconds, figures.count > 0 else { return nil }
-        return figures.mean
+        return figures
     }
 }

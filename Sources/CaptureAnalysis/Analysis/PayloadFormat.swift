@@ -94,10 +94,12 @@ struct PayloadFormatDirectory {
     /// The SDES key that keys what `source` sends to `destination`, following the offer/answer
     /// (RFC 4568 §6.1, §7.1): the sender's own `a=crypto` lines key what it sends; of several
     /// (an offer), the one whose tag the other side's single line (the answer) accepted. `nil`
-    /// when the sender announced no key: its direction is plain RTP, whatever the other side
-    /// announced.
+    /// when the sender announced no key (its direction is plain RTP, whatever the other side
+    /// announced), and when the other side's SDP carried no `a=crypto` line: the answer
+    /// declined SRTP (a best-effort offer), so both directions are plain.
     func announcedKey(from source: UDPEndpoint, to destination: UDPEndpoint) -> SDESCryptoAttribute? {
         guard let offered = keys[source], let first = offered.first else { return nil }
+        if isAnnounced(destination), keys[destination] == nil { return nil }
         guard offered.count > 1, let answer = keys[destination], answer.count == 1 else { return first }
         return offered.first { $0.tag == answer[0].tag } ?? first
     }

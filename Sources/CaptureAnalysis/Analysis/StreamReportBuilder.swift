@@ -76,6 +76,7 @@ struct StreamReportBuilder {
                 metrics: stream.burstGap.metrics(packetDurationMilliseconds: packetMilliseconds),
                 burstRatio: burstRatio),
             rtcp: rtcp, srtp: srtp, roundTripMilliseconds: pathRoundTrip,
+            roundTripMinimumMilliseconds: roundTrip.pathMinimumMilliseconds,
             capturePointRoundTripMilliseconds: roundTrip.capturePointMilliseconds,
             reverseCapturePointRoundTripMilliseconds: roundTrip.reverseCapturePointMilliseconds,
             mediaBitsPerSecond: bitrate, audioDecoded: audioReason == nil, audioReason: audioReason,

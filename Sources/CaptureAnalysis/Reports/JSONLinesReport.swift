@@ -46,6 +46,8 @@ public struct StreamRecord: Sendable, Hashable, Codable {
     public var jitterMilliseconds: Double?
     /// The call path's round trip in milliseconds.
     public var roundTripMilliseconds: Double?
+    /// The call path's round trip from the smallest capture-point figures, in milliseconds.
+    public var roundTripMinimumMilliseconds: Double?
     /// This SSRC's capture-point round trip in milliseconds.
     public var capturePointRoundTripMilliseconds: Double?
     /// The payload bitrate in bits per second.
@@ -81,7 +83,8 @@ public struct StreamRecord: Sendable, Hashable, Codable {
         case destinationAddress = "destination_address", destinationPort = "destination_port"
         case codec, srtpSuite = "srtp_suite", startTimeSeconds = "start_time_s", captureDate = "capture_date"
         case durationSeconds = "duration_s", packets, expected, lost, lossPercent = "loss_percent"
-        case jitterMilliseconds = "jitter_ms", roundTripMilliseconds = "rtt_ms", capturePointRoundTripMilliseconds = "capture_rtt_ms"
+        case jitterMilliseconds = "jitter_ms", roundTripMilliseconds = "rtt_ms", roundTripMinimumMilliseconds = "rtt_ms_min"
+        case capturePointRoundTripMilliseconds = "capture_rtt_ms"
         case bitsPerSecond = "bitrate_bps", rFactor = "r_factor", mos = "mos_cqe"
         case rFactorNetwork = "r_factor_network", mosNetwork = "mos_cqe_network"
         case effectiveLossPercent = "effective_loss_percent", playoutDelayMilliseconds = "playout_delay_ms"
@@ -112,6 +115,7 @@ public struct StreamRecord: Sendable, Hashable, Codable {
         try container.encode(lossPercent, forKey: .lossPercent)
         try container.encode(jitterMilliseconds, forKey: .jitterMilliseconds)
         try container.encode(roundTripMilliseconds, forKey: .roundTripMilliseconds)
+        try container.encode(roundTripMinimumMilliseconds, forKey: .roundTripMinimumMilliseconds)
         try container.encode(capturePointRoundTripMilliseconds, forKey: .capturePointRoundTripMilliseconds)
         try container.encode(bitsPerSecond, forKey: .bitsPerSecond)
         try container.encode(rFactor, forKey: .rFactor)
@@ -150,6 +154,7 @@ public struct StreamRecord: Sendable, Hashable, Codable {
         lossPercent = stream.lossPercent
         jitterMilliseconds = stream.jitterMilliseconds
         roundTripMilliseconds = stream.roundTripMilliseconds
+        roundTripMinimumMilliseconds = stream.roundTripMinimumMilliseconds
         capturePointRoundTripMilliseconds = stream.capturePointRoundTripMilliseconds
         bitsPerSecond = stream.mediaBitsPerSecond
         rFactor = stream.quality?.rFactor

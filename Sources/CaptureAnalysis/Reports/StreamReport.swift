@@ -62,6 +62,9 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     /// reverse direction's capture-point round trips added (``PathRoundTrips``); `nil` unless
     /// the RTCP of both directions gave one.
     public var roundTripMilliseconds: Double?
+    /// The call path's round trip from the smallest capture-point round trips of both
+    /// directions, in milliseconds: the estimate least disturbed by the endpoints' scheduling.
+    public var roundTripMinimumMilliseconds: Double?
     /// This SSRC's round trip as seen at the capture point (mean), in milliseconds.
     public var capturePointRoundTripMilliseconds: Double?
     /// The reverse direction's capture-point round trip (mean), in milliseconds.
@@ -101,7 +104,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         case startSeconds = "start_time_s", durationSeconds = "duration_s"
         case packets, expected, lost, lossPercent = "loss_percent", duplicates, outOfOrder = "out_of_order"
         case jitterMilliseconds = "jitter_ms", wireshark, burstGap = "burst_gap", rtcp, srtp
-        case roundTripMilliseconds = "rtt_ms", capturePointRoundTrip = "capture_rtt_ms"
+        case roundTripMilliseconds = "rtt_ms", roundTripMinimum = "rtt_ms_min", capturePointRoundTrip = "capture_rtt_ms"
         case reverseCapturePointRoundTrip = "reverse_capture_rtt_ms", mediaBitsPerSecond = "bitrate_bps"
         case audioDecoded = "audio_decoded", audioReason = "reason", farEndJitterMilliseconds = "far_end_jitter_ms"
         case dtmfEvents = "dtmf_events", rFactor = "r_factor", mosCQE = "mos_cqe", emodel
@@ -140,6 +143,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         try container.encode(rtcp, forKey: .rtcp)
         try container.encode(srtp, forKey: .srtp)
         try container.encode(roundTripMilliseconds, forKey: .roundTripMilliseconds)
+        try container.encode(roundTripMinimumMilliseconds, forKey: .roundTripMinimum)
         try container.encode(capturePointRoundTripMilliseconds, forKey: .capturePointRoundTrip)
         try container.encode(reverseCapturePointRoundTripMilliseconds, forKey: .reverseCapturePointRoundTrip)
         try container.encode(mediaBitsPerSecond, forKey: .mediaBitsPerSecond)

@@ -62,7 +62,7 @@ extension AnalysisReport {
             lines.append(line)
         }
         if stream.capturePointRoundTripMilliseconds != nil || stream.reverseCapturePointRoundTripMilliseconds != nil {
-            lines.append("    path rtt     \(ms(stream.roundTripMilliseconds)) (capture point: this SSRC "
+            lines.append("    path rtt     \(ms(stream.roundTripMilliseconds)) mean, \(ms(stream.roundTripMinimumMilliseconds)) min (capture point: this SSRC "
                 + "\(ms(stream.capturePointRoundTripMilliseconds)), reverse direction \(ms(stream.reverseCapturePointRoundTripMilliseconds)))")
         }
         if let srtp = stream.srtp {
