@@ -272,10 +272,12 @@ public struct CaptureAnalyzer {
             for: key), let first = confirmed.first {
             let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
             // Only the last packet's payload is still here (and readable without a key): the
-            // earlier ones play as silence.
-            let lastPayload = givenKey(for: key.ssrc) == nil ? packet.payload : nil
-            for (position, summary) in confirmed.enumerated() {
-                record(summary, payload: position == confirmed.count - 1 ? lastPayload : nil, at: index)
+            // earlier ones play as silence. Under a given key that the first packet failed,
+            // none is readable.
+            let encrypted = givenKey(for: key.ssrc) != nil
+            for (position, var summary) in confirmed.enumerated() {
+                summary.payloadIsReadable = !encrypted
+                record(summary, payload: position == confirmed.count - 1 && !encrypted ? packet.payload : nil, at: index)
             }
             // A given key under which the first packet did not authenticate: later packets
             // are still tried, so that the report shows the failures.

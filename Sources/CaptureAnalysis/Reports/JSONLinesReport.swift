@@ -171,8 +171,8 @@ public struct StreamRecord: Sendable, Hashable, Codable {
         dtmf = stream.dtmfEvents.map(\.key).joined()
     }
 
-    /// `YYYY-MM-DD` in UTC.
-    static func utcDate(secondsSinceEpoch seconds: Double) -> String {
+    /// The UTC calendar date (`YYYY-MM-DD`) of a time in seconds since the Unix epoch.
+    public static func utcDate(secondsSinceEpoch seconds: Double) -> String {
         let days = Int((seconds / 86_400).rounded(.down))
         // Civil date from days since 1970-01-01 (H. Hinnant's days_from_civil inverse).
         let shifted = days + 719_468
