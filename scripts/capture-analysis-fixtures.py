@@ -17,6 +17,7 @@ Usage: scripts/capture-analysis-fixtures.py [OUTPUT-DIR] [NAME…]
 import json
 import os
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -70,7 +71,8 @@ def baresip(directory, name, sip_port, rtp_low, control_port, account, audio, mo
         f"ctrl_tcp_listen {HOST}:{control_port}\n")
     open(os.path.join(home, "accounts"), "w").write(f"<sip:{name}@{HOST}:{sip_port}>;regint=0{account}\n")
     return subprocess.Popen(["baresip", "-f", home, "-t", str(seconds)], stdin=subprocess.DEVNULL,
-                            stdout=open(os.path.join(home, "log"), "w"), stderr=subprocess.STDOUT)
+                            stdout=open(os.path.join(home, "log"), "w"), stderr=subprocess.STDOUT,
+                            start_new_session=True)
 
 
 def control(port, command, params=""):
@@ -191,7 +193,8 @@ def run_baresip_call(name, directory, audio, caller_account, callee_account, cal
             try:
                 process.wait(5)
             except subprocess.TimeoutExpired:
-                process.kill()
+                # The phone and its `timeout` wrapper: the whole process group this script made.
+                os.killpg(process.pid, signal.SIGKILL)
         tap.wait(seconds + 20)
         if relay_delay is not None:
             late = sorted(path.lateness) or [0]
@@ -213,7 +216,8 @@ def linphone(directory, name, sip_port, rtp_port, suites, commands, auto_answer,
         "[audio_codec_1]\nmime=opus\nrate=48000\nchannels=2\nenabled=0\n")
     arguments = ["timeout", str(seconds), "linphonec", "-c", config] + (["-a"] if auto_answer else [])
     process = subprocess.Popen(arguments, stdin=subprocess.PIPE, stdout=open(os.path.join(home, "log"), "w"),
-                               stderr=subprocess.STDOUT, cwd=home, env={**os.environ, "HOME": home})
+                               stderr=subprocess.STDOUT, cwd=home, env={**os.environ, "HOME": home},
+                               start_new_session=True)
     time.sleep(3)
     for command in [f"ports sip {sip_port}", "soundcard use files"] + commands:
         process.stdin.write((command + "\n").encode())
@@ -248,7 +252,8 @@ def run_linphone_call(name, directory, audio, seconds=14):
             try:
                 process.wait(10)
             except subprocess.TimeoutExpired:
-                process.kill()
+                # The phone and its `timeout` wrapper: the whole process group this script made.
+                os.killpg(process.pid, signal.SIGKILL)
         tap.wait(seconds + 20)
     print(f"{name}: {os.path.getsize(output)} bytes")
 
