@@ -7,44 +7,68 @@ extension BenchmarkSuite {
     /// `mediabench analyze` against `tshark -n -q -z rtp,streams` on the same generated capture
     /// (1 million RTP packets; 100 000 with `--quick`), each run as a child process: packets
     /// per second, wall time and peak memory (max RSS from `wait4`). Both print their per-stream
-    /// table as text (ours: the default text report); a JSON report costs ours about 0.13 s
-    /// more per million packets (Foundation's `JSONEncoder`). The like-for-like case runs ours
-    /// with `--no-jitter-replay` (tshark computes stream statistics only); a second case runs
-    /// ours as it runs by default, replaying every stream through our jitter buffer. Ours also
-    /// runs on a file four times as long, replay included, to show that its memory does not
-    /// grow with the capture.
+    /// table as text (ours: the default text report). The like-for-like case runs ours with
+    /// `--no-jitter-replay` (tshark computes stream statistics only); a second case runs ours
+    /// as it runs by default, replaying every stream through our jitter buffer. The programs
+    /// run in turn, several rounds (3; 1 with `--quick`), and each row is the median and p95
+    /// over its rounds. As in every suite, the peer's row carries our median over its own
+    /// (`ratio_ours_to_peer`, packets/s: above 1 means ours is faster). tshark's start-up (the
+    /// same command on an empty capture) is measured apart and given on its row, with the
+    /// ratio against tshark's time without it. Ours also runs on a file four times as long,
+    /// replay included, to show that its memory does not grow with the capture.
     static let analyze = BenchmarkSuite(
         name: "analyze",
         summary: "Capture analysis throughput and peak memory vs tshark -z rtp,streams (1M RTP packets)"
     ) { context in
         let packets = context.options.isQuick ? 100_000 : 1_000_000
+        let rounds = context.options.isQuick ? 1 : 3
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-analyze-\(getpid())")
         defer { try? FileManager.default.removeItem(at: directory) }
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let single = directory.appendingPathComponent("rtp-1x.pcap").path
             let quadruple = directory.appendingPathComponent("rtp-4x.pcap").path
+            let empty = directory.appendingPathComponent("rtp-0.pcap").path
             let written = try AnalyzeBenchmarkCapture.write(packets: packets, to: single)
             let writtenLong = try AnalyzeBenchmarkCapture.write(packets: 4 * packets, to: quadruple)
-            let statisticsOnly = try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", "--no-jitter-replay", single])
-            let ours = try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", single])
+            _ = try AnalyzeBenchmarkCapture.write(packets: 0, to: empty)
+            func tsharkCommand(_ path: String) -> [String] {
+                ["/usr/bin/env", "tshark", "-n", "-q", "-r", path, "--enable-heuristic", "rtp_udp", "-z", "rtp,streams"]
+            }
+            var statisticsOnly: [ChildProcess.Measurement] = []
+            var ours: [ChildProcess.Measurement] = []
+            var tshark: [ChildProcess.Measurement] = []
+            var tsharkStartup: [ChildProcess.Measurement] = []
+            for _ in 0..<rounds {
+                statisticsOnly.append(try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", "--no-jitter-replay", single]))
+                tshark.append(try ChildProcess.measure(tsharkCommand(single)))
+                ours.append(try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", single]))
+                tsharkStartup.append(try ChildProcess.measure(tsharkCommand(empty)))
+            }
             let oursLong = try ChildProcess.measure([ChildProcess.currentExecutable, "analyze", quadruple])
-            let tshark = try ChildProcess.measure(["/usr/bin/env", "tshark", "-n", "-q", "-r", single,
-                                                   "--enable-heuristic", "rtp_udp", "-z", "rtp,streams"])
             let caseName = "analyze-\(packets / 1000)k-rtp-packets"
             let tsharkName = "tshark \(ChildProcess.tsharkVersion())"
-            for (name, measurement) in [(caseName, statisticsOnly), (caseName + "-with-jitter-replay", ours)] {
-                var row = measurement.row(suite: context.suite, caseName: name, implementation: "ours", packets: written)
-                row.ratioOursToPeer = tshark.seconds / measurement.seconds
+            let startup = Statistics.median(tsharkStartup.map(\.seconds)) ?? 0
+            let peer = ChildProcess.row(tshark, suite: context.suite, caseName: caseName, implementation: tsharkName, packets: written)
+            for (name, runs) in [(caseName, statisticsOnly), (caseName + "-with-jitter-replay", ours)] {
+                let row = ChildProcess.row(runs, suite: context.suite, caseName: name, implementation: "ours", packets: written)
                 context.record(row)
-                context.record(tshark.row(suite: context.suite, caseName: name, implementation: tsharkName, packets: written))
+                var peerRow = peer
+                peerRow.caseName = name
+                peerRow.ratioOursToPeer = row.median.map { $0 / (peer.median ?? .nan) }
+                let tsharkWithoutStartup = (Statistics.median(tshark.map(\.seconds)) ?? 0) - startup
+                peerRow.setField("startup_s", .number(startup))
+                peerRow.setField("ratio_ours_to_peer_without_startup",
+                                 .number((row.median ?? 0) * tsharkWithoutStartup / Double(written)))
+                context.record(peerRow)
             }
-            var memory = oursLong.row(suite: context.suite, caseName: "analyze-4x-file-peak-memory",
-                                      implementation: "ours", packets: writtenLong)
-            memory.setField("max_rss_kb_1x", .integer(ours.maximumResidentKilobytes))
+            var memory = ChildProcess.row([oursLong], suite: context.suite, caseName: "analyze-4x-file-peak-memory",
+                                          implementation: "ours", packets: writtenLong)
+            let peakSingle = ours.map(\.maximumResidentKilobytes).max() ?? 0
+            memory.setField("max_rss_kb_1x", .integer(peakSingle))
             memory.setField("max_rss_kb_4x", .integer(oursLong.maximumResidentKilobytes))
             memory.setField("rss_ratio_4x_to_1x",
-                            .number(Double(oursLong.maximumResidentKilobytes) / Double(max(ours.maximumResidentKilobytes, 1))))
+                            .number(Double(oursLong.maximumResidentKilobytes) / Double(max(peakSingle, 1))))
             context.record(memory)
         } catch {
             context.recordFailure(nil, error)
@@ -93,14 +117,18 @@ enum ChildProcess {
     struct Measurement {
         var seconds: Double
         var maximumResidentKilobytes: Int
+    }
 
-        func row(suite: String, caseName: String, implementation: String, packets: Int) -> BenchmarkRow {
-            var row = BenchmarkRow(suite: suite, caseName: caseName, implementation: implementation,
-                                   unit: "packets/s", median: Double(packets) / seconds, runs: 1)
-            row.setField("wall_s", .number(seconds))
-            row.setField("max_rss_kb", .integer(maximumResidentKilobytes))
-            return row
-        }
+    /// One row from several runs of the same command: packets/s median and p95 (the rate 95 %
+    /// of the runs reached: the 5th percentile of the rates), the median
+    /// wall time and the largest peak memory.
+    static func row(_ runs: [Measurement], suite: String, caseName: String, implementation: String, packets: Int) -> BenchmarkRow {
+        let rates = runs.map { Double(packets) / $0.seconds }
+        var row = BenchmarkRow(suite: suite, caseName: caseName, implementation: implementation, unit: "packets/s",
+                               median: Statistics.median(rates), p95: Statistics.percentile(5, of: rates), runs: runs.count)
+        row.setField("wall_s", .number(Statistics.median(runs.map(\.seconds)) ?? 0))
+        row.setField("max_rss_kb", .integer(runs.map(\.maximumResidentKilobytes).max() ?? 0))
+        return row
     }
 
     struct Failure: Error, CustomStringConvertible {

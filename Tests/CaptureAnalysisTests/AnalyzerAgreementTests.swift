@@ -11,6 +11,11 @@ import Testing
 /// packets and lost, and delta and jitter min/mean/max within 0.001 ms.
 @Suite("CaptureAnalyzer agrees with tshark on the shared captures")
 struct AnalyzerAgreementTests {
+    /// Captures where Linphone sends STUN on its RTP port: tshark then dissects the stream it
+    /// receives on that port pair as STUN and lists only the other one, while the analyzer
+    /// finds both from the SDP. Only tshark's streams are compared there.
+    static let stunSharedPorts: Set<String> = ["linphone-srtp-sha1-32.pcap"]
+
     @Test(arguments: WiresharkCaptureAgreementTests.captureNames)
     func reportJSONAgreesWithTshark(captureName: String) throws {
         let file = try Fixtures.capture(captureName)
@@ -22,7 +27,11 @@ struct AnalyzerAgreementTests {
             tool: ToolInfo(name: "test", version: "0", options: [:]),
             files: [CaptureAnalyzer.analyzeFile(atPath: file.path)])
         let ours = try AnalyzerJSON.streams(in: try report.json())
-        #expect(Set(ours.keys) == Set(expected.map(\.key)), "\(captureName): streams differ")
+        if Self.stunSharedPorts.contains(captureName) {
+            #expect(Set(ours.keys).isSuperset(of: expected.map(\.key)), "\(captureName): streams differ")
+        } else {
+            #expect(Set(ours.keys) == Set(expected.map(\.key)), "\(captureName): streams differ")
+        }
         for row in expected {
             let stream = try #require(ours[row.key], "\(captureName): no stream \(row.key)")
             let differences = AnalyzerJSON.differences(stream, row)

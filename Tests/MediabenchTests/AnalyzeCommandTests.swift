@@ -102,7 +102,18 @@ struct AnalyzeCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         let json = Invocation(["analyze", "--format", "json", "--srtp-key", "*:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
         #expect(json.standardOutput.contains("\"decrypted\" : 1500"))
-        for bad in ["*:aSBrbm93", "nonsense", "0xZZ:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", "*:%%%"] {
+        let suite = Invocation(["analyze", "--format", "jsonl", "--srtp-key",
+                                "0xDEADBEEF:AES_CM_128_HMAC_SHA1_80:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
+        #expect(suite.status == 0, "\(suite.standardError)")
+        #expect(suite.standardOutput.split(separator: "\n").count == 1)
+        #expect(suite.standardOutput.contains("\"srtp_suite\":\"AES_CM_128_HMAC_SHA1_80\""))
+        #expect(suite.standardOutput.contains("\"srtp_decrypted\":1500"))
+        #expect(suite.standardOutput.contains("\"audio_decoded\":true"))
+        let text = Invocation(["analyze", "--srtp-key", "0xDEADBEEF:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
+        #expect(text.standardOutput.contains("SRTP AES_CM_128_HMAC_SHA1_80"))
+        for bad in ["*:aSBrbm93", "nonsense", "0xZZ:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", "*:%%%",
+                    "*:AES_CM_999:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz",
+                    "*:AES_256_CM_HMAC_SHA1_80:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz"] {
             let refused = Invocation(["analyze", "--srtp-key", bad, file])
             #expect(refused.status == 2, "\(bad)")
             #expect(refused.standardError.contains("--srtp-key"))

@@ -23,7 +23,11 @@ import RTP
 ///
 /// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
 /// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and
-/// decrypted, and the stream's report says how many passed (``SRTPReport``).
+/// decrypted, and the stream's report says how many passed (``SRTPReport``). The key of a
+/// direction follows the offer/answer: the sender's own `a=crypto` line whose tag the answer
+/// accepted; a sender that announced none sends plain RTP. SRTCP is decrypted with the key of
+/// its sender's SRTP (a session of its own), and its failures are counted apart
+/// (``DatagramCounts/srtcpFailures``).
 ///
 /// ```swift
 /// let report = CaptureAnalyzer.analyzeFile(atPath: "call.pcap")
@@ -44,6 +48,9 @@ public struct CaptureAnalyzer {
         /// key for the stream's SSRC first, then one for every stream. A flow whose first packet
         /// authenticates under such a key is a stream at once, without the heuristic's wait.
         public var srtpKeys: [SRTPKeyAssignment] = []
+        /// The one-way network delay of the path, in milliseconds, for captures without RTCP
+        /// (`nil`: half the RTCP path round trip, or 0 without one).
+        public var oneWayDelayMilliseconds: Double?
         /// Whether each audio stream is replayed through our jitter buffer as its packets
         /// arrive, for ``StreamReport/jitterBuffer`` (true). The replay costs most of the
         /// analysis time; turning it off also turns off ``wavDirectory``.
@@ -64,6 +71,8 @@ public struct CaptureAnalyzer {
     private var directory = PayloadFormatDirectory()
     private var streams: [RTPStreamKey: StreamAnalysis] = [:]
     private var decryptions: [RTPStreamKey: StreamDecryption] = [:]
+    /// The SRTCP sessions by flow; `nil` for a flow without a key (plain RTCP).
+    private var controlDecryptions: [UDPFlow: StreamDecryption?] = [:]
     private var streamEndpoints: Set<UDPEndpoint> = []
     private var candidates: StreamCandidates
     private var rtcp = RTCPObservations()
@@ -119,8 +128,9 @@ public struct CaptureAnalyzer {
         let payload = datagram.payload
         if isSIPCandidate(datagram), SessionDescriptionScanner.isSIPMessage(payload) {
             counts.sip += 1
+            let callID = SIPCallIdentifier.callID(inSIPMessage: payload)
             for media in SessionDescriptionScanner.announcedMedia(inSIPMessage: payload) {
-                directory.learn(media)
+                directory.learn(media, callID: callID)
                 counts.sdpMedia += 1
             }
             return
@@ -144,13 +154,17 @@ public struct CaptureAnalyzer {
         counts.unconfirmedRTP = candidates.abandonedPackets + candidates.waitingPackets
         report.datagrams = counts
         let estimator = QualityEstimator(table: configuration.codecTable)
+        let roundTrips = PathRoundTrips(streamKeys: Array(streams.keys), rtcp: rtcp.sources)
         report.streams = streams.values
             .sorted { ($0.firstFrame, $0.key) < ($1.firstFrame, $1.key) }
             .map { stream in
-                let srtpSuite = directory.announcedKey(from: stream.key.source, to: stream.key.destination)?.suite.sdesName
+                let announced = directory.announcedKey(from: stream.key.source, to: stream.key.destination)
+                let decryption = decryptions[stream.key]?.report
                 var builder = StreamReportBuilder(
-                    stream: stream, rtcp: rtcp.sources[stream.key.ssrc], estimator: estimator, srtpSuite: srtpSuite,
-                    srtp: decryptions[stream.key]?.report)
+                    stream: stream, rtcp: rtcp.sources[stream.key.ssrc], roundTrip: roundTrips.roundTrip(of: stream.key),
+                    oneWayDelayMilliseconds: configuration.oneWayDelayMilliseconds, estimator: estimator,
+                    srtpSuite: decryption?.suite ?? announced?.suite.sdesName, srtp: decryption,
+                    callID: directory.callID(from: stream.key.source, to: stream.key.destination))
                 return builder.build()
             }
         return report
@@ -181,12 +195,58 @@ public struct CaptureAnalyzer {
         let oddPort = datagram.source.port & 1 == 1 || datagram.destination.port & 1 == 1
         let multiplexed = streamEndpoints.contains(datagram.source) || streamEndpoints.contains(datagram.destination)
             || directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination)
-        guard oddPort || multiplexed, let compound = try? RTCPCompoundPacket(datagram.payload) else {
+        guard oddPort || multiplexed else {
+            counts.other += 1
+            return
+        }
+        let arrival = datagram.timestamp.nanosecondsSinceEpoch
+        if let decryption = controlDecryption(for: datagram) {
+            if let plaintext = decryption.unprotect(datagram.payload), let compound = try? RTCPCompoundPacket(plaintext) {
+                counts.rtcp += 1
+                counts.srtcp += 1
+                rtcp.record(compound, arrivalNanoseconds: arrival)
+                return
+            }
+            // A sender with a key may still send its RTCP in the clear (RFC 3711 allows
+            // unencrypted SRTCP only with a tag, but some peers do neither).
+            guard let compound = try? RTCPCompoundPacket(datagram.payload) else {
+                counts.srtcpFailures += 1
+                return
+            }
+            counts.rtcp += 1
+            rtcp.record(compound, arrivalNanoseconds: arrival)
+            return
+        }
+        guard let compound = try? RTCPCompoundPacket(datagram.payload) else {
             counts.other += 1
             return
         }
         counts.rtcp += 1
-        rtcp.record(compound, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
+        rtcp.record(compound, arrivalNanoseconds: arrival)
+    }
+
+    /// The SRTCP session of the datagram's flow, made at its first packet: the key given for the
+    /// sender's SSRC (clear in SRTCP), else the sender's SDP key; `nil` without either.
+    private mutating func controlDecryption(for datagram: UDPDatagram) -> StreamDecryption? {
+        let flow = UDPFlow(source: datagram.source, destination: datagram.destination)
+        if let known = controlDecryptions[flow] { return known }
+        let payload = datagram.payload
+        var made: StreamDecryption?
+        if payload.count >= 8 {
+            let ssrc = payload.loadUnaligned(fromByteOffset: 4, as: UInt32.self).bigEndian
+            if let given = givenKey(for: ssrc) {
+                made = try? StreamDecryption(key: given, keySource: .given, isControl: true)
+            }
+        }
+        if made == nil, let announced = directory.announcedRTCPKey(from: flow.source, to: flow.destination) {
+            made = try? StreamDecryption(key: announced.masterKey, keySource: .sdp, isControl: true)
+        }
+        // Remembered only once a key exists or SDP was seen, so that RTCP before the SDP that
+        // keys it is not stuck in the clear.
+        if made != nil || directory.isAnnounced(flow.source) || directory.isAnnounced(flow.destination) {
+            controlDecryptions[flow] = made
+        }
+        return made
     }
 
     private mutating func analyzeRTP(_ datagram: UDPDatagram) {
@@ -212,10 +272,12 @@ public struct CaptureAnalyzer {
             for: key), let first = confirmed.first {
             let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
             // Only the last packet's payload is still here (and readable without a key): the
-            // earlier ones play as silence.
-            let lastPayload = givenKey(for: key.ssrc) == nil ? packet.payload : nil
-            for (position, summary) in confirmed.enumerated() {
-                record(summary, payload: position == confirmed.count - 1 ? lastPayload : nil, at: index)
+            // earlier ones play as silence. Under a given key that the first packet failed,
+            // none is readable.
+            let encrypted = givenKey(for: key.ssrc) != nil
+            for (position, var summary) in confirmed.enumerated() {
+                summary.payloadIsReadable = !encrypted
+                record(summary, payload: position == confirmed.count - 1 && !encrypted ? packet.payload : nil, at: index)
             }
             // A given key under which the first packet did not authenticate: later packets
             // are still tried, so that the report shows the failures.
@@ -287,4 +349,10 @@ public struct CaptureAnalyzer {
         streams.values[index].record(packet, payload: payload)
         counts.rtp += 1
     }
+}
+
+/// The sender's and receiver's endpoints of a UDP flow.
+struct UDPFlow: Hashable {
+    var source: UDPEndpoint
+    var destination: UDPEndpoint
 }

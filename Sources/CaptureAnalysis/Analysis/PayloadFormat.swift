@@ -35,19 +35,22 @@ public struct PayloadFormat: Sendable, Hashable, Codable {
 /// Wireshark applies them: to RTP sent to or from the `c=` address and `m=` port.
 struct PayloadFormatDirectory {
     private var formats: [UDPEndpoint: [UInt8: PayloadFormat]] = [:]
-    private var keys: [UDPEndpoint: SDESCryptoAttribute] = [:]
+    private var keys: [UDPEndpoint: [SDESCryptoAttribute]] = [:]
+    private var callIDs: [UDPEndpoint: String] = [:]
 
     /// Whether `endpoint` was announced in an SDP body.
     func isAnnounced(_ endpoint: UDPEndpoint) -> Bool {
         formats[endpoint] != nil
     }
 
-    /// Takes in one announced media section; a later announcement of the same endpoint
-    /// (a re-INVITE, the answer) adds to and overrides the earlier one.
-    mutating func learn(_ media: AnnouncedMedia) {
+    /// Takes in one announced media section of the SIP message with `callID`; a later
+    /// announcement of the same endpoint (a re-INVITE, the answer) adds to and overrides the
+    /// earlier one.
+    mutating func learn(_ media: AnnouncedMedia, callID: String?) {
+        if let callID { callIDs[media.endpoint] = callID }
         formats[media.endpoint, default: [:]].merge(media.formats) { _, new in new }
-        if let crypto = media.cryptoAttributes.first {
-            keys[media.endpoint] = crypto
+        if !media.cryptoAttributes.isEmpty {
+            keys[media.endpoint] = media.cryptoAttributes
         }
     }
 
@@ -60,9 +63,33 @@ struct PayloadFormatDirectory {
         return formats[destination]?[payloadType] ?? formats[source]?[payloadType]
     }
 
-    /// The SDES key announced for the flow between `source` and `destination`, if any: the
-    /// sender's own `a=crypto` line keys what it sends (RFC 4568 §6.1).
+    /// The Call-ID of the SIP dialog that announced either endpoint of the flow, if any.
+    func callID(from source: UDPEndpoint, to destination: UDPEndpoint) -> String? {
+        callIDs[destination] ?? callIDs[source]
+    }
+
+    /// The SDES key that keys what `source` sends to `destination`, following the offer/answer
+    /// (RFC 4568 §6.1, §7.1): the sender's own `a=crypto` lines key what it sends; of several
+    /// (an offer), the one whose tag the other side's single line (the answer) accepted. `nil`
+    /// when the sender announced no key (its direction is plain RTP, whatever the other side
+    /// announced), and when the other side's SDP carried no `a=crypto` line: the answer
+    /// declined SRTP (a best-effort offer), so both directions are plain.
     func announcedKey(from source: UDPEndpoint, to destination: UDPEndpoint) -> SDESCryptoAttribute? {
-        keys[source] ?? keys[destination]
+        guard let offered = keys[source], let first = offered.first else { return nil }
+        if isAnnounced(destination), keys[destination] == nil { return nil }
+        guard offered.count > 1, let answer = keys[destination], answer.count == 1 else { return first }
+        return offered.first { $0.tag == answer[0].tag } ?? first
+    }
+
+    /// The key of RTCP sent from `source` to `destination`: the key of the RTP flow on the same
+    /// ports (RTCP multiplexed, RFC 5761), else on the ports one below (RTCP on RTP + 1).
+    func announcedRTCPKey(from source: UDPEndpoint, to destination: UDPEndpoint) -> SDESCryptoAttribute? {
+        if let key = announcedKey(from: source, to: destination) { return key }
+        guard source.port & 1 == 1, destination.port & 1 == 1 else { return nil }
+        var rtpSource = source
+        var rtpDestination = destination
+        rtpSource.port -= 1
+        rtpDestination.port -= 1
+        return announcedKey(from: rtpSource, to: rtpDestination)
     }
 }

@@ -19,7 +19,12 @@ struct StreamAnalysis {
     private(set) var mediaPayloadType: UInt8?
     /// Whether to replay the stream through our jitter buffer, and where to write what was heard.
     let listening: ListeningOptions?
-    /// The replay through our jitter buffer, from the first media packet on.
+    /// Payload octets of the media payload type, for the bitrate.
+    private(set) var mediaPayloadBytes = 0
+    /// Packets of the media payload type.
+    private(set) var mediaPackets = 0
+    /// The replay through our jitter buffer, from the first readable media packet on (an
+    /// encrypted stream none of whose packets decrypted gets none).
     private(set) var listener: StreamListener?
     /// RFC 3550 statistics; made again at the first packet, once its clock rate is known.
     private(set) var reception = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
@@ -91,6 +96,10 @@ struct StreamAnalysis {
         }
         packets += 1
         lastArrivalNanoseconds = packet.arrivalNanoseconds
+        if packet.payloadType == mediaPayloadType {
+            mediaPayloadBytes += packet.payloadLength
+            mediaPackets += 1
+        }
         let elapsed = packet.arrivalNanoseconds &- firstArrivalNanoseconds
 
         let analysis = wireshark.record(
@@ -118,7 +127,8 @@ struct StreamAnalysis {
     /// Replays the packet through the stream's jitter buffer, made at the first media packet.
     private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
         if listener == nil {
-            guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType else { return }
+            guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType,
+                  packet.payloadIsReadable else { return }
             listener = StreamListener.make(
                 format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
                 wavPath: listening.wavPath(for: key))

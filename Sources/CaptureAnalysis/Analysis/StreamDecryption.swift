@@ -45,8 +45,9 @@ public struct SRTPReport: Sendable, Hashable, Encodable {
     }
 }
 
-/// The SRTP receive session of one stream and the scratch buffer it decrypts into (the
-/// capture's bytes are read-only): one allocation per stream, none per packet.
+/// The SRTP (or SRTCP) receive session of one flow and the scratch buffer it decrypts into
+/// (the capture's bytes are read-only): one allocation per flow, none per packet. RTP and RTCP
+/// of one sender get separate sessions, so that SRTCP failures are counted apart.
 ///
 /// A final class because the session is non-copyable and the analyzer keeps streams in a
 /// dictionary; it is used by one analyzer on one thread.
@@ -54,33 +55,41 @@ final class StreamDecryption {
     private var session: SRTPInboundSession
     private let scratch: UnsafeMutableRawBufferPointer
     let keySource: SRTPReport.KeySource
+    /// Whether the session unprotects SRTCP rather than SRTP.
+    let isControl: Bool
 
-    init(key: SRTPMasterKey, keySource: SRTPReport.KeySource) throws(SRTPError) {
+    init(key: SRTPMasterKey, keySource: SRTPReport.KeySource, isControl: Bool = false) throws(SRTPError) {
         // The capture may hold a stream's packets far out of order; a wide replay window keeps
         // late ones decryptable.
         session = try SRTPInboundSession(key: key, replayWindowSize: 4096)
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
         self.keySource = keySource
+        self.isControl = isControl
     }
 
     deinit {
         scratch.deallocate()
     }
 
-    /// Verifies and decrypts a copy of `packet`; returns the plaintext packet (valid until the
-    /// next call), or `nil` when it did not authenticate.
+    /// Verifies and decrypts a copy of `packet` (SRTP, or SRTCP for a control session); returns
+    /// the plaintext packet (valid until the next call), or `nil` when it did not authenticate.
     func unprotect(_ packet: UnsafeRawBufferPointer) -> UnsafeRawBufferPointer? {
         guard packet.count <= scratch.count, let base = packet.baseAddress, let target = scratch.baseAddress else {
             return nil
         }
         target.copyMemory(from: base, byteCount: packet.count)
         do throws(SRTPError) {
-            let length = try session.unprotectRTP(in: scratch, length: packet.count)
+            let length = isControl
+                ? try session.unprotectRTCP(in: scratch, length: packet.count)
+                : try session.unprotectRTP(in: scratch, length: packet.count)
             return UnsafeRawBufferPointer(rebasing: scratch[..<length])
         } catch {
             return nil
         }
     }
+
+    /// Whether any packet authenticated.
+    var hasDecrypted: Bool { session.statistics.unprotectedPackets > 0 }
 
     var report: SRTPReport {
         let statistics = session.statistics

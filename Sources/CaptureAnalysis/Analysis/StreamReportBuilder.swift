@@ -3,13 +3,18 @@ import PlayoutLab
 import RTP
 
 /// Turns a finished ``StreamAnalysis`` and what RTCP said about its SSRC into a
-/// ``StreamReport``, rating the whole stream and each timeline interval with the E-model.
+/// ``StreamReport``, rating the whole stream and each timeline interval with the E-model from
+/// what was heard (see ``QualityEstimate``).
 struct StreamReportBuilder {
     var stream: StreamAnalysis
     let rtcp: RTCPSourceReport?
+    let roundTrip: StreamRoundTrip
+    /// The given one-way network delay, used when the path round trip is unknown.
+    let oneWayDelayMilliseconds: Double?
     let estimator: QualityEstimator
     let srtpSuite: String?
     let srtp: SRTPReport?
+    let callID: String?
 
     mutating func build() -> StreamReport {
         let reception = stream.reception
@@ -19,21 +24,35 @@ struct StreamReportBuilder {
         let lossPercent = expected == 0 ? 0 : Double(lost) * 100 / Double(expected)
         let clockRate = stream.clockRate
         let jitter = clockRate == nil ? nil : reception.jitterMilliseconds
-        let roundTrip = rtcp.flatMap { $0.roundTripMilliseconds.count == 0 ? nil : $0.roundTripMilliseconds.mean }
+        let pathRoundTrip = roundTrip.pathMilliseconds
         let burstRatio = stream.lossTransitions.burstRatio
         let codec = stream.mediaFormat?.encodingName
         let packetMilliseconds = packetDurationMilliseconds(clockRate: clockRate)
-        let quality = estimator.estimate(
-            encodingName: codec, lossPercent: lossPercent, burstRatio: burstRatio,
-            roundTripMilliseconds: roundTrip, jitterMilliseconds: jitter)
+        let bitrate = stream.mediaPackets == 0
+            ? nil : Double(stream.mediaPayloadBytes) * 8 / (Double(stream.mediaPackets) * packetMilliseconds / 1000)
+        let impairment = estimator.impairment(encodingName: codec, bitsPerSecond: bitrate)
+        let oneWay = pathRoundTrip.map { $0 / 2 } ?? oneWayDelayMilliseconds ?? 0
+        let codecDelay = QualityEstimator.codecDelayMilliseconds(encodingName: codec)
+        let (jitterBuffer, wav, audioReason) = listenerFigures()
+        let network = RatingInputs(
+            lossPercent: lossPercent, burstRatio: burstRatio, networkOneWayMilliseconds: oneWay,
+            playoutDelayMilliseconds: 2 * (jitter ?? 0), packetisationMilliseconds: packetMilliseconds,
+            codecDelayMilliseconds: codecDelay)
+        var heard = network
+        if let jitterBuffer {
+            heard.lossPercent = jitterBuffer.effectiveLossPercent
+            heard.playoutDelayMilliseconds = jitterBuffer.meanDelayMilliseconds
+        }
+        let networkQuality = estimator.estimate(codec: impairment, network)
+        let quality = estimator.estimate(codec: impairment, heard)
         let timeline = stream.timeline.buckets.map { bucket in
             var rated = bucket
-            rated.meanOpinionScore = estimator.estimate(
-                encodingName: codec, lossPercent: bucket.lossPercent, burstRatio: nil,
-                roundTripMilliseconds: roundTrip, jitterMilliseconds: bucket.maximumJitterMilliseconds)?.meanOpinionScore
+            var inputs = heard
+            inputs.lossPercent = bucket.lossPercent
+            inputs.burstRatio = nil
+            rated.meanOpinionScore = estimator.estimate(codec: impairment, inputs)?.meanOpinionScore
             return rated
         }
-        let (jitterBuffer, wav) = listenerFigures()
         let firstArrival = stream.firstArrivalNanoseconds
         let presses = stream.finishKeyPresses().map { entry in
             DTMFEventReport(
@@ -44,7 +63,7 @@ struct StreamReportBuilder {
                 endReceived: entry.press.endReceived)
         }
         return StreamReport(
-            key: stream.key, foundBy: stream.foundBy, codec: codec, encodingNames: stream.encodingNames,
+            key: stream.key, callID: callID, foundBy: stream.foundBy, codec: codec, encodingNames: stream.encodingNames,
             payloadTypes: stream.payloadTypes, clockRateHertz: clockRate, srtpSuite: srtpSuite,
             firstFrame: stream.firstFrame, startSeconds: Double(firstArrival) / 1e9,
             durationSeconds: Double(stream.lastArrivalNanoseconds &- firstArrival) / 1e9,
@@ -56,21 +75,37 @@ struct StreamReportBuilder {
                 discardRate: jitterBuffer.map { $0.lateLossPercent / 100 } ?? stream.burstGap.discardFraction,
                 metrics: stream.burstGap.metrics(packetDurationMilliseconds: packetMilliseconds),
                 burstRatio: burstRatio),
-            rtcp: rtcp, srtp: srtp, roundTripMilliseconds: roundTrip,
+            rtcp: rtcp, srtp: srtp, roundTripMilliseconds: pathRoundTrip,
+            roundTripMinimumMilliseconds: roundTrip.pathMinimumMilliseconds,
+            capturePointRoundTripMilliseconds: roundTrip.capturePointMilliseconds,
+            reverseCapturePointRoundTripMilliseconds: roundTrip.reverseCapturePointMilliseconds,
+            mediaBitsPerSecond: bitrate, audioDecoded: audioReason == nil, audioReason: audioReason,
             farEndJitterMilliseconds: zip(rtcp?.lastJitterUnits, clockRate).map { Double($0) * 1000 / Double($1) },
-            dtmfEvents: presses, quality: quality, jitterBuffer: jitterBuffer, listenerWAV: wav, timeline: timeline)
+            dtmfEvents: presses, quality: quality, networkQuality: networkQuality, jitterBuffer: jitterBuffer,
+            listenerWAV: wav, timeline: timeline)
     }
 
-    /// The replay's figures and WAV outcome; without a replay, why no WAV was written when one
-    /// was asked for.
-    private func listenerFigures() -> (JitterBufferReport?, ListenerWAVReport?) {
+    /// The replay's figures, WAV outcome, and why the audio could not be rebuilt (`nil` when
+    /// it was). Without a replay, why not; an encrypted stream none of whose packets decrypted
+    /// gets no replay, no WAV and no playout figures.
+    private func listenerFigures() -> (JitterBufferReport?, ListenerWAVReport?, String?) {
         if let listener = stream.listener {
             let (report, wav) = listener.finish()
-            return (report, wav)
+            let reason = report.audioDecoded ? nil : "\(stream.mediaFormat?.encodingName ?? "the codec") cannot be decoded here"
+            return (report, wav, reason)
         }
-        guard let listening = stream.listening, listening.wavDirectory != nil else { return (nil, nil) }
-        let reason = StreamListener.noReplayReason(format: stream.mediaFormat, clockRate: stream.clockRate)
-        return (nil, ListenerWAVReport(path: nil, skippedReason: reason))
+        let reason: String
+        if let srtp, srtp.decrypted == 0 {
+            reason = "no SRTP packet decrypted with the \(srtp.keySource == .given ? "given" : "SDP") "
+                + "\(srtp.suite) key: \(srtp.authenticationFailures) failed authentication, "
+                + "\(srtp.replays) replays, \(srtp.otherFailures) other failures"
+        } else if stream.listening == nil {
+            reason = "jitter-buffer replay turned off"
+        } else {
+            reason = StreamListener.noReplayReason(format: stream.mediaFormat, clockRate: stream.clockRate)
+        }
+        guard let listening = stream.listening, listening.wavDirectory != nil else { return (nil, nil, reason) }
+        return (nil, ListenerWAVReport(path: nil, skippedReason: reason), reason)
     }
 
     /// The audio in one packet: the stream's duration over its packets (20 ms when unknown).

@@ -62,8 +62,13 @@ public struct DatagramCounts: Sendable, Hashable, Encodable, CustomStringConvert
     public var sdpMedia = 0
     /// RTP packets counted in streams.
     public var rtp = 0
-    /// RTCP compound packets.
+    /// RTCP compound packets, SRTCP ones that decrypted included.
     public var rtcp = 0
+    /// SRTCP packets that authenticated and decrypted (counted in ``rtcp`` too).
+    public var srtcp = 0
+    /// RTCP packets of a flow with an SRTP key that neither authenticated as SRTCP nor parsed
+    /// as plain RTCP: a wrong key, or a tag length the SRTP layer does not take.
+    public var srtcpFailures = 0
     /// Datagrams that looked like RTP but never formed a stream the heuristic accepts.
     public var unconfirmedRTP = 0
     /// Everything else (DNS, STUN, malformed RTP, …).
@@ -73,14 +78,16 @@ public struct DatagramCounts: Sendable, Hashable, Encodable, CustomStringConvert
     public init() {}
 
     /// Every datagram counted.
-    public var total: Int { sip + rtp + rtcp + unconfirmedRTP + other }
+    public var total: Int { sip + rtp + rtcp + srtcpFailures + unconfirmedRTP + other }
 
     enum CodingKeys: String, CodingKey {
-        case sip, sdpMedia = "sdp_media", rtp, rtcp, unconfirmedRTP = "unconfirmed_rtp", other
+        case sip, sdpMedia = "sdp_media", rtp, rtcp, srtcp, srtcpFailures = "srtcp_failures"
+        case unconfirmedRTP = "unconfirmed_rtp", other
     }
 
-    /// `sip=…, rtp=…, rtcp=…, unconfirmed rtp=…, other=…`.
+    /// `sip=…, rtp=…, rtcp=…, unconfirmed rtp=…, other=…`, with the SRTCP counts when any.
     public var description: String {
-        "sip=\(sip), rtp=\(rtp), rtcp=\(rtcp), unconfirmed rtp=\(unconfirmedRTP), other=\(other)"
+        let control = srtcp + srtcpFailures == 0 ? "" : " (srtcp=\(srtcp), srtcp failures=\(srtcpFailures))"
+        return "sip=\(sip), rtp=\(rtp), rtcp=\(rtcp)\(control), unconfirmed rtp=\(unconfirmedRTP), other=\(other)"
     }
 }

@@ -75,8 +75,14 @@ extension AnalysisReport {
             "RTT \(optional(stream.roundTripMilliseconds, 1)) ms",
             "R \(optional(stream.quality?.rFactor, 1)), MOS \(optional(stream.quality?.meanOpinionScore, 2))",
             stream.dtmfEvents.isEmpty ? nil : "DTMF \(HTMLText.escape(stream.dtmfEvents.map(\.key).joined()))",
+            stream.audioReason.map { "audio not decoded: \(HTMLText.escape($0))" },
         ].compactMap { $0 }.joined(separator: " · ")
         html += "</p>\n"
+        if let quality = stream.quality {
+            html += "<p class=\"facts\">Ie \(quality.equipmentImpairment.formatted(decimals: 2)), Bpl "
+                + "\(quality.packetLossRobustness.formatted(decimals: 2)) (\(HTMLText.escape(quality.codecKey))): "
+                + "\(HTMLText.escape(quality.impairmentSource))</p>\n"
+        }
         let hasClock = stream.clockRateHertz != nil
         html += SVGChart(title: "Interarrival jitter (RFC 3550, max per interval)", unit: "ms", durationSeconds: duration, series: [
             .init(name: "jitter", color: "#1f77b4", style: .line,
@@ -95,7 +101,7 @@ extension AnalysisReport {
                   points: zip(times, stream.timeline).map { ($0, Double($1.late)) }, barWidth: width / 2),
         ], counts: true).render()
         if stream.quality != nil {
-            html += SVGChart(title: "MOS-CQE per interval (E-model from that interval's loss and jitter)", unit: "MOS",
+            html += SVGChart(title: "MOS-CQE per interval (E-model from that interval's loss and the stream's mouth-to-ear delay)", unit: "MOS",
                              durationSeconds: duration, series: [.init(name: "MOS", color: "#9467bd", style: .line,
                                             points: zip(times, stream.timeline).map { ($0, $1.meanOpinionScore) })],
                              fixedRange: 1...5).render()

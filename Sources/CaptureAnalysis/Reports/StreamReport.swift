@@ -15,6 +15,8 @@ import Capture
 public struct StreamReport: Sendable, Hashable, Encodable {
     /// The stream's endpoints and SSRC.
     public var key: RTPStreamKey
+    /// The SIP Call-ID of the dialog whose SDP announced the stream, `nil` when none did.
+    public var callID: String?
     /// How the stream was found.
     public var foundBy: StreamDiscovery
     /// The media encoding name (`PCMA`, `opus`, …), `nil` for a dynamic type no SDP named.
@@ -25,8 +27,8 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     public var payloadTypes: [UInt8]
     /// The media clock rate in hertz, `nil` when unknown.
     public var clockRateHertz: UInt32?
-    /// The SDES crypto suite announced for the stream's endpoints, if any (its payload is then
-    /// SRTP; the headers analysed here are clear text).
+    /// The SRTP crypto suite of the key the stream was decrypted with (given, or the one the
+    /// offer/answer chose for its sender), `nil` for a plain stream.
     public var srtpSuite: String?
     /// The frame number of the stream's first packet.
     public var firstFrame: Int
@@ -56,14 +58,35 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     public var rtcp: RTCPSourceReport?
     /// What SRTP decryption gave, `nil` when no key applied to the stream.
     public var srtp: SRTPReport?
-    /// The mean round-trip time measured from RTCP, in milliseconds.
+    /// The call path's round trip, endpoint to endpoint, in milliseconds: this SSRC's and the
+    /// reverse direction's capture-point round trips added (``PathRoundTrips``); `nil` unless
+    /// the RTCP of both directions gave one.
     public var roundTripMilliseconds: Double?
+    /// The call path's round trip from the smallest capture-point round trips of both
+    /// directions, in milliseconds: the estimate least disturbed by the endpoints' scheduling.
+    public var roundTripMinimumMilliseconds: Double?
+    /// This SSRC's round trip as seen at the capture point (mean), in milliseconds.
+    public var capturePointRoundTripMilliseconds: Double?
+    /// The reverse direction's capture-point round trip (mean), in milliseconds.
+    public var reverseCapturePointRoundTripMilliseconds: Double?
+    /// The media's payload bitrate in bits per second (payload bits over the stream's media
+    /// time), `nil` without media packets.
+    public var mediaBitsPerSecond: Double?
+    /// Whether what a listener heard could be rebuilt: the payloads were readable (decrypted
+    /// where encrypted) and the codec decoded.
+    public var audioDecoded: Bool
+    /// Why ``audioDecoded`` is false, `nil` when it is true.
+    public var audioReason: String?
     /// The last interarrival jitter the far end reported, in milliseconds.
     public var farEndJitterMilliseconds: Double?
     /// RFC 4733 key presses.
     public var dtmfEvents: [DTMFEventReport]
-    /// The E-model rating, `nil` when the codec has no impairment values.
+    /// The E-model rating from what was heard (see ``QualityEstimate``); without a replay, the
+    /// network rating. `nil` when the codec has no impairment values.
     public var quality: QualityEstimate?
+    /// The E-model rating from the network figures alone (loss on the wire, 2 × jitter of
+    /// buffering), `nil` when the codec has no impairment values.
+    public var networkQuality: QualityEstimate?
     /// The loss and delay behind our jitter buffer, `nil` when the stream was not replayed
     /// (not audio, clock rate unknown, or replay turned off).
     public var jitterBuffer: JitterBufferReport?
@@ -73,7 +96,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     public var timeline: [TimelineBucket]
 
     enum CodingKeys: String, CodingKey {
-        case ssrc, ssrcHex = "ssrc_hex"
+        case ssrc, ssrcHex = "ssrc_hex", callID = "call_id"
         case sourceAddress = "source_address", sourcePort = "source_port"
         case destinationAddress = "destination_address", destinationPort = "destination_port"
         case foundBy = "found_by", codec, encodingNames = "encoding_names", payloadTypes = "payload_types"
@@ -81,8 +104,11 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         case startSeconds = "start_time_s", durationSeconds = "duration_s"
         case packets, expected, lost, lossPercent = "loss_percent", duplicates, outOfOrder = "out_of_order"
         case jitterMilliseconds = "jitter_ms", wireshark, burstGap = "burst_gap", rtcp, srtp
-        case roundTripMilliseconds = "rtt_ms", farEndJitterMilliseconds = "far_end_jitter_ms"
+        case roundTripMilliseconds = "rtt_ms", roundTripMinimum = "rtt_ms_min", capturePointRoundTrip = "capture_rtt_ms"
+        case reverseCapturePointRoundTrip = "reverse_capture_rtt_ms", mediaBitsPerSecond = "bitrate_bps"
+        case audioDecoded = "audio_decoded", audioReason = "reason", farEndJitterMilliseconds = "far_end_jitter_ms"
         case dtmfEvents = "dtmf_events", rFactor = "r_factor", mosCQE = "mos_cqe", emodel
+        case rFactorNetwork = "r_factor_network", mosCQENetwork = "mos_cqe_network", emodelNetwork = "emodel_network"
         case jitterBuffer = "jitter_buffer", listenerWAV = "wav", timeline
     }
 
@@ -91,6 +117,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(key.ssrc, forKey: .ssrc)
         try container.encode(key.ssrcHex, forKey: .ssrcHex)
+        try container.encode(callID, forKey: .callID)
         try container.encode(key.source.address.description, forKey: .sourceAddress)
         try container.encode(key.source.port, forKey: .sourcePort)
         try container.encode(key.destination.address.description, forKey: .destinationAddress)
@@ -116,11 +143,20 @@ public struct StreamReport: Sendable, Hashable, Encodable {
         try container.encode(rtcp, forKey: .rtcp)
         try container.encode(srtp, forKey: .srtp)
         try container.encode(roundTripMilliseconds, forKey: .roundTripMilliseconds)
+        try container.encode(roundTripMinimumMilliseconds, forKey: .roundTripMinimum)
+        try container.encode(capturePointRoundTripMilliseconds, forKey: .capturePointRoundTrip)
+        try container.encode(reverseCapturePointRoundTripMilliseconds, forKey: .reverseCapturePointRoundTrip)
+        try container.encode(mediaBitsPerSecond, forKey: .mediaBitsPerSecond)
+        try container.encode(audioDecoded, forKey: .audioDecoded)
+        try container.encode(audioReason, forKey: .audioReason)
         try container.encode(farEndJitterMilliseconds, forKey: .farEndJitterMilliseconds)
         try container.encode(dtmfEvents, forKey: .dtmfEvents)
         try container.encode(quality?.rFactor, forKey: .rFactor)
         try container.encode(quality?.meanOpinionScore, forKey: .mosCQE)
         try container.encode(quality, forKey: .emodel)
+        try container.encode(networkQuality?.rFactor, forKey: .rFactorNetwork)
+        try container.encode(networkQuality?.meanOpinionScore, forKey: .mosCQENetwork)
+        try container.encode(networkQuality, forKey: .emodelNetwork)
         try container.encode(jitterBuffer, forKey: .jitterBuffer)
         try container.encode(listenerWAV, forKey: .listenerWAV)
         try container.encode(timeline, forKey: .timeline)
@@ -231,28 +267,49 @@ public struct DTMFEventReport: Sendable, Hashable, Encodable {
 
 /// The E-model rating of a stream and the inputs it was computed from.
 ///
-/// Ie and Bpl come from the codec's G.113 entry; Ppl is the RFC 3550 loss; BurstR comes from
-/// the two-state Markov model of the losses; Ta is half the RTCP round trip (0 without RTCP)
-/// plus a jitter buffer assumed to hold twice the interarrival jitter (T = Ta, Tr = 2·Ta).
-/// Codec and packetisation delay are not included: a capture cannot tell them.
+/// The heard rating (``StreamReport/quality``): Ppl is the effective loss behind our jitter
+/// buffer (network + late), BurstR comes from the two-state Markov model of the network
+/// losses, and Ta is the mouth-to-ear delay: the path's one-way delay (half the path round
+/// trip from RTCP, or `--one-way-ms`), our buffer's mean playout delay, the packetisation and
+/// the codec's look-ahead (T = Ta, Tr = 2·Ta). The network rating
+/// (``StreamReport/networkQuality``) uses the network loss and a buffer assumed to hold twice
+/// the interarrival jitter instead. Ie and Bpl come from the codec's G.113 entry, or for Opus
+/// from the values derived here (``impairmentSource`` says which).
 public struct QualityEstimate: Sendable, Hashable, Encodable {
-    /// The G.113 table entry used (`g711-plc`, `g722`, …).
+    /// The table entry used (`g711-plc`, `opus-wb-24k`, …).
     public var codecKey: String
     /// The E-model variant of the codec (its R scale).
     public var bandwidth: String
+    /// Ie (Ie,wb for wideband codecs).
+    public var equipmentImpairment: Double
+    /// Bpl (Bpl,wb for wideband codecs).
+    public var packetLossRobustness: Double
+    /// Where Ie and Bpl come from.
+    public var impairmentSource: String
     /// Ppl, the packet-loss percentage.
     public var packetLossPercent: Double
     /// BurstR (1 for random loss).
     public var burstRatio: Double
-    /// Ta, the one-way delay assumed, in milliseconds.
+    /// Ta, the mouth-to-ear delay, in milliseconds: the sum of the four parts below.
     public var oneWayDelayMilliseconds: Double
+    /// The path's one-way network delay, in milliseconds.
+    public var networkOneWayMilliseconds: Double
+    /// The playout delay, in milliseconds (our buffer's mean, or 2 × jitter for the network rating).
+    public var playoutDelayMilliseconds: Double
+    /// The packetisation delay, in milliseconds.
+    public var packetisationMilliseconds: Double
+    /// The codec's look-ahead, in milliseconds.
+    public var codecDelayMilliseconds: Double
     /// R.
     public var rFactor: Double
     /// MOS-CQE.
     public var meanOpinionScore: Double
 
     enum CodingKeys: String, CodingKey {
-        case codecKey = "codec_key", bandwidth, packetLossPercent = "ppl_percent", burstRatio = "burst_ratio"
-        case oneWayDelayMilliseconds = "ta_ms", rFactor = "r_factor", meanOpinionScore = "mos_cqe"
+        case codecKey = "codec_key", bandwidth, equipmentImpairment = "ie", packetLossRobustness = "bpl"
+        case impairmentSource = "ie_source", packetLossPercent = "ppl_percent", burstRatio = "burst_ratio"
+        case oneWayDelayMilliseconds = "ta_ms", networkOneWayMilliseconds = "network_one_way_ms"
+        case playoutDelayMilliseconds = "playout_delay_ms", packetisationMilliseconds = "packetisation_ms"
+        case codecDelayMilliseconds = "codec_delay_ms", rFactor = "r_factor", meanOpinionScore = "mos_cqe"
     }
 }

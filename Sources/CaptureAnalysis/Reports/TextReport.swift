@@ -14,6 +14,15 @@ extension AnalysisReport {
         return output
     }
 
+    /// `R 93.2, MOS 4.41 (g711-plc, narrowband, Ppl 0.50 %, Ta 120.0 ms = 30.0 + 70.0 + 20.0 + 0.0)`.
+    private static func rating(_ quality: QualityEstimate) -> String {
+        "R \(quality.rFactor.formatted(decimals: 1)), MOS \(quality.meanOpinionScore.formatted(decimals: 2)) "
+            + "(\(quality.codecKey), \(quality.bandwidth), Ppl \(quality.packetLossPercent.formatted(decimals: 2)) %, "
+            + "Ta \(quality.oneWayDelayMilliseconds.formatted(decimals: 1)) ms = network \(quality.networkOneWayMilliseconds.formatted(decimals: 1))"
+            + " + playout \(quality.playoutDelayMilliseconds.formatted(decimals: 1)) + packet \(quality.packetisationMilliseconds.formatted(decimals: 1))"
+            + " + codec \(quality.codecDelayMilliseconds.formatted(decimals: 1)))"
+    }
+
     private static func text(_ stream: StreamReport) -> String {
         func ms(_ value: Double?) -> String { value.map { $0.formatted(decimals: 3) + " ms" } ?? "-" }
         let wireshark = stream.wireshark
@@ -52,6 +61,17 @@ extension AnalysisReport {
             }
             lines.append(line)
         }
+        if stream.capturePointRoundTripMilliseconds != nil || stream.reverseCapturePointRoundTripMilliseconds != nil {
+            lines.append("    path rtt     \(ms(stream.roundTripMilliseconds)) mean, \(ms(stream.roundTripMinimumMilliseconds)) min (capture point: this SSRC "
+                + "\(ms(stream.capturePointRoundTripMilliseconds)), reverse direction \(ms(stream.reverseCapturePointRoundTripMilliseconds)))")
+        }
+        if let srtp = stream.srtp {
+            lines.append("    srtp         \(srtp.suite) key from \(srtp.keySource.rawValue): \(srtp.decrypted) decrypted, "
+                + "\(srtp.authenticationFailures) authentication failures, \(srtp.replays) replays, \(srtp.otherFailures) other")
+        }
+        if let reason = stream.audioReason {
+            lines.append("    audio        not decoded: \(reason)")
+        }
         if !stream.dtmfEvents.isEmpty {
             lines.append("    dtmf         " + stream.dtmfEvents.map { event in
                 "\(event.key) at \(event.startSeconds.formatted(decimals: 2)) s (\(event.durationMilliseconds.formatted(decimals: 0)) ms)"
@@ -71,12 +91,14 @@ extension AnalysisReport {
             lines.append("    wav          " + (wav.path ?? "-") + (wav.skippedReason.map { " (\($0))" } ?? ""))
         }
         if let quality = stream.quality {
-            lines.append(
-                "    quality      R \(quality.rFactor.formatted(decimals: 1)), MOS \(quality.meanOpinionScore.formatted(decimals: 2)) "
-                    + "(\(quality.codecKey), \(quality.bandwidth), Ppl \(quality.packetLossPercent.formatted(decimals: 2)) %, "
-                    + "Ta \(quality.oneWayDelayMilliseconds.formatted(decimals: 1)) ms)")
+            lines.append("    quality      " + Self.rating(quality) + (stream.jitterBuffer == nil ? " from network figures" : " as heard"))
+            lines.append("                 Ie \(quality.equipmentImpairment.formatted(decimals: 2)), Bpl "
+                + "\(quality.packetLossRobustness.formatted(decimals: 2)): \(quality.impairmentSource)")
         } else {
             lines.append("    quality      - (no E-model values for this codec)")
+        }
+        if let network = stream.networkQuality, stream.jitterBuffer != nil {
+            lines.append("    network      " + Self.rating(network))
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -17,6 +17,8 @@ struct AnalyzeCommand: Command {
         case csv
         /// A self-contained HTML page with SVG plots.
         case html
+        /// One flat JSON object per stream per line (schema in the README).
+        case jsonl
     }
 
     static let files = Positional(
@@ -26,8 +28,11 @@ struct AnalyzeCommand: Command {
     static let output = Option(
         "output", "PATH", .string, help: "Write the report to PATH instead of standard output.")
     static let srtpKeys = Option(
-        "srtp-key", "SSRC:BASE64", .string, repeats: true,
-        help: "SRTP master key and salt (AES_CM_128_HMAC_SHA1_80) for the stream SSRC (hex 0x… or decimal), or '*' for every stream.")
+        "srtp-key", "SSRC:[SUITE:]BASE64", .string, repeats: true,
+        help: "SRTP master key and salt for the stream SSRC (hex 0x… or decimal), or '*' for every stream; SUITE as in SDES (default AES_CM_128_HMAC_SHA1_80).")
+    static let oneWayDelay = Option(
+        "one-way-ms", "MS", .nonNegativeNumber,
+        help: "The path's one-way network delay for the rating when the capture's RTCP gives no path round trip.")
     static let wavDirectory = Option(
         "wav-dir", "DIR", .string,
         help: "Write what a listener behind our jitter buffer heard, one WAV per decodable stream (PCMU, PCMA, Opus), into DIR.")
@@ -47,13 +52,14 @@ struct AnalyzeCommand: Command {
         report still holds what was found).
         """
     var arguments: [any ArgumentDeclaring] {
-        [Self.files, Self.format, Self.output, Self.srtpKeys, Self.wavDirectory, Self.noJitterReplay, Self.jobs]
+        [Self.files, Self.format, Self.output, Self.srtpKeys, Self.oneWayDelay, Self.wavDirectory, Self.noJitterReplay, Self.jobs]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
         var configuration = CaptureAnalyzer.Configuration()
         configuration.srtpKeys = try arguments.all(Self.srtpKeys).map(Self.keyAssignment)
         configuration.replaysJitterBuffer = !arguments[Self.noJitterReplay]
+        configuration.oneWayDelayMilliseconds = arguments[Self.oneWayDelay]
         if let directory = arguments[Self.wavDirectory] {
             guard configuration.replaysJitterBuffer else {
                 throw UsageError("--wav-dir needs the jitter-buffer replay: drop --no-jitter-replay")
@@ -76,6 +82,7 @@ struct AnalyzeCommand: Command {
         case .json: try report.json()
         case .csv: report.csv()
         case .html: report.html()
+        case .jsonl: try report.jsonLines()
         }
         try DataOutput.write(rendered, toFile: arguments[Self.output], console: console)
         var status: Int32 = 0
@@ -125,13 +132,15 @@ struct AnalyzeCommand: Command {
         return reports.withLock { $0 }.enumerated().map { $1 ?? CaptureFileReport(path: paths[$0]) }
     }
 
-    /// `SSRC:BASE64` (SSRC in hex with `0x` or decimal) or `*:BASE64`: 30 octets of
-    /// AES_CM_128_HMAC_SHA1_80 master key and salt. The key never appears in a message.
+    /// `SSRC:[SUITE:]BASE64` (SSRC in hex with `0x` or decimal, or `*`): the master key and
+    /// salt of SUITE (an SDES suite name, AES_CM_128_HMAC_SHA1_80 when left out). The key never
+    /// appears in a message.
     static func keyAssignment(_ text: String) throws(UsageError) -> SRTPKeyAssignment {
-        guard let colon = text.firstIndex(of: ":") else {
-            throw UsageError("--srtp-key: expected SSRC:BASE64 or '*:BASE64'")
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2 || parts.count == 3 else {
+            throw UsageError("--srtp-key: expected SSRC:BASE64, SSRC:SUITE:BASE64 or '*:…'")
         }
-        let selector = text[..<colon]
+        let selector = parts[0]
         let ssrc: UInt32?
         if selector == "*" {
             ssrc = nil
@@ -141,13 +150,21 @@ struct AnalyzeCommand: Command {
         } else {
             throw UsageError("--srtp-key: '\(selector)' is not an SSRC (hex 0x… or decimal) or '*'")
         }
-        guard let octets = Data(base64Encoded: String(text[text.index(after: colon)...])) else {
+        var suite = SRTPCryptoSuite.aes128CounterModeHMACSHA1Tag80
+        if parts.count == 3 {
+            guard let named = SRTPCryptoSuite(sdesName: parts[1]) else {
+                let known = SRTPCryptoSuite.allCases.map(\.sdesName).joined(separator: ", ")
+                throw UsageError("--srtp-key: unknown suite '\(parts[1])' (one of \(known))")
+            }
+            suite = named
+        }
+        guard let octets = Data(base64Encoded: String(parts[parts.count - 1])) else {
             throw UsageError("--srtp-key: the key is not valid base64")
         }
         do throws(SRTPError) {
-            return SRTPKeyAssignment(ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: octets))
+            return SRTPKeyAssignment(ssrc: ssrc, key: try SRTPMasterKey(suite: suite, keyAndSalt: octets))
         } catch {
-            throw UsageError("--srtp-key: \(octets.count) octets of key and salt; AES_CM_128_HMAC_SHA1_80 needs 30")
+            throw UsageError("--srtp-key: \(octets.count) octets of key and salt; \(suite.sdesName) needs \(suite.keyMaterialLength)")
         }
     }
 }
