@@ -41,7 +41,7 @@ let package = Package(
         .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
         .target(name: "NetworkModel", swiftSettings: strict),
-        .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
+        .target(name: "Jitter", dependencies: ["RTP", "Codecs", "QualityMetrics", "Locking"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["CPcap"], swiftSettings: strict),
         .target(name: "QualityMetrics", dependencies: ["RTP", "Locking"], swiftSettings: strict),
         // The lab: playout simulation, scoring and replay of recorded arrivals (never linked by a softphone).

@@ -12,9 +12,9 @@ public struct BenchmarkOptions: Sendable {
     /// Network trace files given with `--trace`, which the jitter-buffer suite replays beside
     /// its named scenarios.
     public var traceFiles: [String]
-    /// An 8 kHz mono speech WAV given with `--audio`, which the jitter-buffer suite plays through
-    /// every buffer and scores with PESQ; `nil` skips that (slow) part.
-    public var speechFile: String?
+    /// 8 kHz mono speech WAVs given with `--audio`, which the jitter-buffer suite plays through
+    /// every buffer and scores (PESQ, R_conv); none skips that (slow) part.
+    public var speechFiles: [String]
 
     /// Explicit settings.
     public init(
@@ -23,14 +23,14 @@ public struct BenchmarkOptions: Sendable {
         warmUpBatches: Int = 1,
         isQuick: Bool = false,
         traceFiles: [String] = [],
-        speechFile: String? = nil
+        speechFiles: [String] = []
     ) {
         self.runs = max(runs, 1)
         self.batchNanoseconds = max(batchNanoseconds, 1)
         self.warmUpBatches = max(warmUpBatches, 0)
         self.isQuick = isQuick
         self.traceFiles = traceFiles
-        self.speechFile = speechFile
+        self.speechFiles = speechFiles
     }
 
     /// The default: 21 runs of ~10 ms batches after one warm-up batch.

@@ -1,3 +1,5 @@
+import QualityMetrics
+
 /// Estimates how much playout delay the network needs, from the relative delay of each packet
 /// that actually arrives (the time it took beyond the fastest packet of the recent past).
 ///
@@ -17,6 +19,9 @@
 ///   50 packets have arrived the initial delay is a floor.
 struct DelayEstimator {
     private let quantile: Double
+    /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
+    /// edge, one per histogram bucket (filled once at creation).
+    private let delayCostOfBucket: [Double]?
     private let forgetFactor: Double
     private let minimumMilliseconds: Double
     private let maximumMilliseconds: Double
@@ -32,6 +37,8 @@ struct DelayEstimator {
     private(set) var targetMilliseconds: Double
     /// The highest recent quantile, falling by `decayPerMillisecond`: what the target follows.
     private var heldMilliseconds = 0.0
+    /// What the network needed at the last arrival (the quantile, or the least-cost delay).
+    private var neededMilliseconds = 0.0
     private let decayPerMillisecond: Double
     private let initialMilliseconds: Double
 
@@ -60,7 +67,15 @@ struct DelayEstimator {
         } else {
             fixedMilliseconds = nil
         }
-        histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
+        let histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
+        self.histogram = histogram
+        delayCostOfBucket = configuration.conversationalBaseDelayMilliseconds.map { base in
+            let base = limited(base, 0...10_000, fallback: 60)
+            return (0..<histogram.bucketCount).map { bucket in
+                let delay = base + Double(bucket + 1) * histogram.bucketMilliseconds
+                return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+            }
+        }
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
         initialMilliseconds =
             fixedMilliseconds ?? limited(configuration.initialDelayMilliseconds, minimumMilliseconds...maximumMilliseconds, fallback: 60)
@@ -101,10 +116,11 @@ struct DelayEstimator {
         updateTarget(gapMilliseconds: gap)
     }
 
-    /// How far the delay distribution reaches beyond the target: the 99.5th percentile minus
-    /// the target quantile, in milliseconds. Late packets are plausible within that reach.
+    /// How far the delay distribution reaches beyond what the network needs: the 99.5th
+    /// percentile minus the delay the target follows, in milliseconds. Late packets are
+    /// plausible within that reach.
     var tailMilliseconds: Double {
-        max(histogram.value(atQuantile: 0.995) - histogram.value(atQuantile: quantile), 0)
+        max(histogram.value(atQuantile: 0.995) - neededMilliseconds, 0)
     }
 
     /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of
@@ -116,12 +132,21 @@ struct DelayEstimator {
         inSpike = false
     }
 
+    /// Ie,eff of G.107 equation 7-29 for a share of late packets (0…1), for G.711 with
+    /// concealment (Ie 0, Bpl 25.1, random loss): what a late packet costs a conversation.
+    static func lossImpairment(lateShare: Double) -> Double {
+        let percent = 100 * lateShare
+        return 95 * percent / (percent + 25.1)
+    }
+
     private mutating func updateTarget(gapMilliseconds: Double) {
         if let fixedMilliseconds {
             targetMilliseconds = fixedMilliseconds
             return
         }
-        let needed = histogram.value(atQuantile: quantile)
+        let needed = delayCostOfBucket.map { histogram.leastCostValue(delayCostOfBucket: $0, lossCost: Self.lossImpairment(lateShare:)) }
+            ?? histogram.value(atQuantile: quantile)
+        neededMilliseconds = needed
         // Up at once, down slowly: a heavy tail shows itself only now and then, and every
         // move of the delay is a change a listener may hear.
         heldMilliseconds = max(needed, heldMilliseconds - max(gapMilliseconds, 0) * decayPerMillisecond)

@@ -31,4 +31,25 @@ struct DelayHistogram {
         }
         return Double(weights.count) * bucketMilliseconds
     }
+
+    /// The number of buckets.
+    var bucketCount: Int { weights.count }
+
+    /// The delay (a bucket's upper edge) at which `delayCostOfBucket[bucket]` (one per bucket)
+    /// plus `lossCost` of the weight above it (the share of packets that would come later) is
+    /// least; the lower delay on a tie.
+    func leastCostValue(delayCostOfBucket: [Double], lossCost: (_ lateShare: Double) -> Double) -> Double {
+        var best = weights.count - 1
+        var bestCost = Double.infinity
+        var above = 0.0
+        for bucket in weights.indices.reversed() {
+            let cost = delayCostOfBucket[bucket] + lossCost(max(above, 0))
+            if cost <= bestCost {
+                best = bucket
+                bestCost = cost
+            }
+            above += weights[bucket]
+        }
+        return Double(best + 1) * bucketMilliseconds
+    }
 }

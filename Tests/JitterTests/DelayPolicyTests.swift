@@ -108,17 +108,17 @@ import PlayoutLab
     }
 }
 
-/// The low-delay settings against the defaults on the same heavy-tailed network.
-@Suite struct LowDelayPresetTests {
+/// The conversational default against the listening preset on the same heavy-tailed network.
+@Suite struct ConversationalDefaultTests {
     @Test func playsEarlierForSomeMoreLoss() {
         let packets = simulated(NetworkScenario.heavyJitter.generate().trace)
         func score(_ configuration: JitterBufferConfiguration) -> PlayoutScore {
             let records = PlayoutSimulator(configuration: configuration).play(packets)
             return PlayoutScore(trace: packets, records: records, clockRate: 8000, samplesPerFrame: 160)
         }
-        let listening = score(JitterBufferConfiguration()), lowDelay = score(.lowDelay)
-        #expect(lowDelay.p95DelayMilliseconds < listening.p95DelayMilliseconds - 100, "\(lowDelay.p95DelayMilliseconds) ms")
-        #expect(lowDelay.effectiveLossPercent > listening.effectiveLossPercent)
-        #expect(lowDelay.networkLossPercent == listening.networkLossPercent, "the same network")
+        let listening = score(.listening), conversational = score(JitterBufferConfiguration())
+        #expect(conversational.p95DelayMilliseconds < listening.p95DelayMilliseconds - 100, "\(conversational.p95DelayMilliseconds) ms")
+        #expect(conversational.effectiveLossPercent > listening.effectiveLossPercent)
+        #expect(conversational.networkLossPercent == listening.networkLossPercent, "the same network")
     }
 }

@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav…]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -18,8 +18,8 @@ struct BenchCommand: Command {
     static let traces = Option(
         "trace", "FILE", .string, repeats: true, help: "A network trace for the jitter suite to replay too.")
     static let audio = Option(
-        "audio", "SPEECH.wav", .string,
-        help: "8 kHz mono speech the jitter suite plays through every buffer and scores with PESQ.")
+        "audio", "SPEECH.wav", .string, repeats: true,
+        help: "8 kHz mono speech the jitter suite plays through every buffer and scores (PESQ, R_conv); repeat for more.")
 
     let name = "bench"
     let summary = "Benchmark ours side by side with peer implementations."
@@ -43,7 +43,7 @@ struct BenchCommand: Command {
             options.runs = runs
         }
         options.traceFiles = arguments.all(Self.traces)
-        options.speechFile = arguments[Self.audio]
+        options.speechFiles = arguments.all(Self.audio)
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in

@@ -39,8 +39,8 @@ public struct ConversationalRating: Sendable, Hashable, Codable {
         }
         self.listeningMOS = min(max(listeningMOS, 1), 4.5)
         self.bandwidth = bandwidth
-        mouthToEarMilliseconds = max(mouthToEarMilliseconds, 0)
-        listeningRFactor = Self.listeningRFactor(fromMOS: listeningMOS) * bandwidth.rScaleFactor
+        self.mouthToEarMilliseconds = max(mouthToEarMilliseconds, 0)
+        listeningRFactor = Self.listeningRFactor(fromMOS: self.listeningMOS) * bandwidth.rScaleFactor
         delayImpairment = try Self.delayImpairment(mouthToEarMilliseconds: mouthToEarMilliseconds, bandwidth: bandwidth)
     }
 
