@@ -132,20 +132,21 @@ struct DelayEstimator {
         inSpike = false
     }
 
-    /// Ie,eff of G.107 equation 7-29 for a share of late packets (0…1), for G.711 with
-    /// concealment (Ie 0, Bpl 25.1, random loss): what a late packet costs a conversation.
-    static func lossImpairment(lateShare: Double) -> Double {
-        let percent = 100 * lateShare
-        return 95 * percent / (percent + 25.1)
-    }
+    /// Bpl of G.711 with packet-loss concealment (G.113 Appendix I), the robustness the
+    /// conversational target prices late packets with.
+    static let lossRobustness = 25.1
 
     private mutating func updateTarget(gapMilliseconds: Double) {
         if let fixedMilliseconds {
             targetMilliseconds = fixedMilliseconds
             return
         }
-        let needed = delayCostOfBucket.map { histogram.leastCostValue(delayCostOfBucket: $0, lossCost: Self.lossImpairment(lateShare:)) }
-            ?? histogram.value(atQuantile: quantile)
+        let needed: Double
+        if let delayCostOfBucket {
+            needed = histogram.leastCostValue(delayCostOfBucket: delayCostOfBucket, lossRobustness: Self.lossRobustness)
+        } else {
+            needed = histogram.value(atQuantile: quantile)
+        }
         neededMilliseconds = needed
         // Up at once, down slowly: a heavy tail shows itself only now and then, and every
         // move of the delay is a change a listener may hear.

@@ -275,7 +275,8 @@ extension JitterBuffer {
     /// Removes or repeats a pitch period, or a piece of a pause, when the delay is off target;
     /// returns what it did.
     private mutating func stretchIfNeeded() -> PlayoutDecision.Kind? {
-        // A fixed buffer stretches too, only to hold its delay against clock drift.
+        // A fixed buffer stretches too, to hold its delay against clock drift: only when the
+        // delay has moved 10 ms below or 20 ms above it.
         guard mode == .speech else {
             stretchState = .none
             return nil
@@ -290,7 +291,7 @@ extension JitterBuffer {
         case .accelerating where error <= Self.settleMilliseconds, .decelerating where error >= Self.settleMilliseconds:
             stretchState = .none
         case .none where error > 20: stretchState = .accelerating
-        case .none where error < 2: stretchState = .decelerating
+        case .none where error < (estimator.isFixed ? -10 : 2): stretchState = .decelerating
         default: break
         }
         guard stretchState != .none else { return nil }
