@@ -113,7 +113,7 @@ let package = Package(
         .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
-            dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],
+            dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "QualityMetrics", "TestSupport"],
             swiftSettings: strict
         ),
     ]

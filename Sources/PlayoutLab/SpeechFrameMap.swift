@@ -35,16 +35,20 @@ public struct SpeechFrameMap: Sendable {
     }
 
     /// What the sender sent, on the media timeline from the first timestamp: each sent packet's
-    /// frame of `speech` (mono, `samplesPerFrame` per frame, cycling) at its timestamp, silence
-    /// where the sender sent nothing.
-    public func referenceTimeline(speech: [Int16]) -> [Int16] {
-        let frameCount = speech.count / samplesPerFrame
+    /// frame of `speech` (mono, `speechSamplesPerFrame` samples of it per packet, cycling) at its
+    /// timestamp, silence where the sender sent nothing. The timeline counts speech samples
+    /// (the speech's rate may differ from the RTP clock's: 16 kHz speech on 48 kHz Opus).
+    public func referenceTimeline(speech: [Int16], samplesPerFrame speechSamplesPerFrame: Int) -> [Int16] {
+        let frameCount = speech.count / max(speechSamplesPerFrame, 1)
         guard frameCount > 0, let last = sentTimestamps.max() else { return [] }
-        var timeline = [Int16](repeating: 0, count: Int(last - firstTimestamp) + samplesPerFrame)
+        func position(_ timestamp: UInt64) -> Int { Int((timestamp - firstTimestamp) * UInt64(speechSamplesPerFrame) / UInt64(samplesPerFrame)) }
+        var timeline = [Int16](repeating: 0, count: position(last) + speechSamplesPerFrame)
         for (index, timestamp) in sentTimestamps.enumerated() where timestamp >= firstTimestamp {
-            let source = (index % frameCount) * samplesPerFrame
-            let target = Int(timestamp - firstTimestamp)
-            timeline.replaceSubrange(target..<(target + samplesPerFrame), with: speech[source..<(source + samplesPerFrame)])
+            let source = (index % frameCount) * speechSamplesPerFrame
+            let target = position(timestamp)
+            timeline.replaceSubrange(
+                target..<(target + speechSamplesPerFrame), with: speech[source..<(source + speechSamplesPerFrame)]
+            )
         }
         return timeline
     }

@@ -42,7 +42,7 @@ import Testing
         let packets = try #require(SpeechPackets(speech: Self.speech, frameMap: map))
         #expect(packets.payload(forTimestamp: 1800) == packets.payloads[2])
         #expect(packets.payload(forTimestamp: 1960) == packets.payloads[3])
-        let reference = map.referenceTimeline(speech: Self.speech)
+        let reference = map.referenceTimeline(speech: Self.speech, samplesPerFrame: 160)
         #expect(reference.count == 960 + 160)
         #expect(Array(reference[0..<320]) == Array(Self.speech[0..<320]))
         #expect(reference[320..<800].allSatisfy { $0 == 0 })

@@ -28,18 +28,8 @@ struct JitterListeningTest {
 
     /// The recordings.
     let recordings: [Recording]
-    /// Where references and playouts are written before they are scored.
-    let folder: URL
-
-    /// The scorer, beside this package's other listening-quality scripts.
-    static var scoringScript: URL {
-        URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // Jitter
-            .deletingLastPathComponent()  // Suites
-            .deletingLastPathComponent()  // Benchmarks
-            .deletingLastPathComponent()  // package
-            .appendingPathComponent("scripts/listening-quality/pesq_windows.py")
-    }
+    /// The scorer.
+    let pesq: WindowedPESQ
 
     /// Reads the recordings (16-bit mono WAV at 8000 Hz); files are written into `folder`.
     init(speechFiles paths: [String], folder: URL) throws(JitterListeningError) {
@@ -58,7 +48,7 @@ struct JitterListeningTest {
             recordings.append(Recording(name: name, speech: audio.samples))
         }
         self.recordings = recordings
-        self.folder = folder
+        pesq = WindowedPESQ(folder: folder)
     }
 
     /// Sets `row`'s listening fields from what `render` makes of each recording on `trace`,
@@ -85,9 +75,9 @@ struct JitterListeningTest {
                 guard let packets = SpeechPackets(speech: recording.speech, frameMap: frameMap) else {
                     throw JitterListeningError.unsupportedTrace(trace: trace.name, clockRate: trace.clockRate)
                 }
-                let opinion = try pesq(
-                    reference: frameMap.referenceTimeline(speech: recording.speech), heard: render(packets),
-                    windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame, offsetSamples: offset
+                let opinion = try pesq.meanOpinion(
+                    reference: frameMap.referenceTimeline(speech: recording.speech, samplesPerFrame: trace.samplesPerFrame),
+                    heard: render(packets), sampleRate: 8000, windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame, offsetSamples: offset
                 )
                 let rating = try ConversationalRating(listeningMOS: opinion, bandwidth: .narrowband, mouthToEarMilliseconds: mouthToEar)
                 row.setField("r_conv_" + recording.name, .number(rating.rFactor))
@@ -104,26 +94,5 @@ struct JitterListeningTest {
             context.recordFailure(trace.name, implementation: row.implementation, error)
             return nil
         }
-    }
-
-    /// The mean windowed PESQ-NB of `heard` against `reference`.
-    private func pesq(reference: [Int16], heard: [Int16], windowSamples: Int, offsetSamples: Int) throws -> Double {
-        let format = AudioFormat(sampleRate: 8000, channels: 1)
-        let referenceFile = folder.appendingPathComponent("reference.wav")
-        let heardFile = folder.appendingPathComponent("heard.wav")
-        try WAVAudio(format: format, samples: reference).write(toFile: referenceFile.path)
-        try WAVAudio(format: format, samples: heard).write(toFile: heardFile.path)
-        let result = try Subprocess.run(
-            searchingPath: [
-                "python3", Self.scoringScript.path, referenceFile.path, heardFile.path, "nb", String(windowSamples),
-                String(offsetSamples),
-            ]
-        )
-        let text = result.standardOutput.split(separator: " ").first.map(String.init) ?? ""
-        guard result.status == 0, let score = Double(text) else {
-            let message = result.standardError.split(whereSeparator: \.isNewline).last.map(String.init) ?? text
-            throw JitterListeningError.scoringFailed(status: result.status, message: message)
-        }
-        return score
     }
 }
