@@ -21,7 +21,7 @@ struct DelayEstimator {
     private let quantile: Double
     /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
     /// edge, one per histogram bucket (filled once at creation).
-    private let delayCostOfBucket: [Double]?
+    private var delayCostOfBucket: [Double]?
     private let forgetFactor: Double
     private let minimumMilliseconds: Double
     private let maximumMilliseconds: Double
@@ -69,12 +69,8 @@ struct DelayEstimator {
         }
         let histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         self.histogram = histogram
-        delayCostOfBucket = configuration.conversationalBaseDelayMilliseconds.map { base in
-            let base = limited(base, 0...10_000, fallback: 60)
-            return (0..<histogram.bucketCount).map { bucket in
-                let delay = base + Double(bucket + 1) * histogram.bucketMilliseconds
-                return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
-            }
+        delayCostOfBucket = configuration.conversationalBaseDelayMilliseconds.map {
+            Self.delayCosts(outsideMilliseconds: limited($0, 0...10_000, fallback: 60), histogram: histogram)
         }
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
         initialMilliseconds =
@@ -135,6 +131,22 @@ struct DelayEstimator {
     /// Bpl of G.711 with packet-loss concealment (G.113 Appendix I), the robustness the
     /// conversational target prices late packets with.
     static let lossRobustness = 25.1
+
+    /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge.
+    private static func delayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> [Double] {
+        (0..<histogram.bucketCount).map { bucket in
+            let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
+            return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+        }
+    }
+
+    /// Tells a conversational target how much mouth-to-ear delay there is outside the buffer
+    /// (half the RTCP round trip plus packetisation, say); a quantile target ignores it.
+    /// Allocates the new delay costs: call it when the figure changes, not per packet.
+    mutating func updateDelayOutsideBuffer(milliseconds: Double) {
+        guard delayCostOfBucket != nil, milliseconds.isFinite else { return }
+        delayCostOfBucket = Self.delayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
+    }
 
     private mutating func updateTarget(gapMilliseconds: Double) {
         if let fixedMilliseconds {

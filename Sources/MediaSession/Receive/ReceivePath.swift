@@ -182,6 +182,14 @@ final class ReceivePath: @unchecked Sendable {
         reportedLoss.record(fractionLost: block.fractionLost)
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         state.counters.roundTripMilliseconds = roundTrip.milliseconds
+        // The jitter buffer's conversational target prices its delay against the delay the
+        // call has outside it: half the round trip and one 20 ms packet. Only a move of 10 ms
+        // or more is passed on (it recomputes a table).
+        let outside = roundTrip.milliseconds / 2 + 20
+        if abs(outside - (state.delayOutsideBufferMilliseconds ?? -.infinity)) >= 10 {
+            state.delayOutsideBufferMilliseconds = outside
+            jitterBuffer.updateDelayOutsideBuffer(milliseconds: outside)
+        }
     }
 
     /// Removes SRTP in place and returns the plain length, or counts the failure and returns nil.
@@ -250,4 +258,6 @@ struct ReceiveState {
     var lastSRTPFailureReport: MediaTime?
     var remoteSaidGoodbye = false
     var receives = true
+    /// The delay outside the jitter buffer last passed to it (ms), from the RTCP round trip.
+    var delayOutsideBufferMilliseconds: Double?
 }
