@@ -129,15 +129,21 @@ import PlayoutLab
 /// 2.00 against 7.01: wait for them. With 300 ms outside it is 31.28 − 23.28 = 8.00 against
 /// 7.01: let them be late.
 @Suite struct ConversationalTargetTests {
-    static func target(baseDelayMilliseconds: Double) -> Double {
+    static func target(baseDelayMilliseconds: Double, thenOutsideMilliseconds later: Double? = nil) -> Double {
         var configuration = JitterBufferConfiguration()
         configuration.conversationalBaseDelayMilliseconds = baseDelayMilliseconds
         var estimator = DelayEstimator(configuration: configuration)
-        for index in 0..<3000 {
+        for index in 0..<6000 {
+            if index == 3000, let later { estimator.updateDelayOutsideBuffer(milliseconds: later) }
             let delay = index % 50 == 25 ? 100.0 : 20
             estimator.record(relativeDelay: delay, waitMilliseconds: 0, arrivalMilliseconds: Double(index) * 20)
         }
         return estimator.targetMilliseconds
+    }
+
+    @Test func aLongerPathLearntLaterMakesDelayDearer() {
+        #expect(Self.target(baseDelayMilliseconds: 60, thenOutsideMilliseconds: 300) == 22)
+        #expect(Self.target(baseDelayMilliseconds: 300, thenOutsideMilliseconds: 60) == 102)
     }
 
     @Test func waitsForLatePacketsWhileDelayIsCheap() {
