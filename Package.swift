@@ -48,7 +48,8 @@ let package = Package(
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
         // On RTP for its one sequence/timestamp unwrapper (the rtpdump reader's).
         .target(name: "NetworkModel", dependencies: ["RTP"], swiftSettings: strict),
-        .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
+        // On QualityMetrics for G.107's delay impairment, which prices the conversational target.
+        .target(name: "Jitter", dependencies: ["RTP", "Codecs", "QualityMetrics", "Locking"], swiftSettings: strict),
         .target(name: "Capture", dependencies: ["CPcap"], swiftSettings: strict),
         .target(name: "QualityMetrics", dependencies: ["RTP", "Locking"], swiftSettings: strict),
         // The lab: playout simulation, scoring and replay of recorded arrivals (never linked by a softphone).
@@ -136,7 +137,7 @@ let package = Package(
         .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "SecureTransport", "Locking", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
-            dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],
+            dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "QualityMetrics", "TestSupport"],
             swiftSettings: strict
         ),
     ]

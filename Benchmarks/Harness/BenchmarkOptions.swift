@@ -12,9 +12,9 @@ public struct BenchmarkOptions: Sendable {
     /// Network trace files given with `--trace`, which the jitter-buffer suite replays beside
     /// its named scenarios.
     public var traceFiles: [String]
-    /// An 8 kHz mono speech WAV given with `--audio`, which the jitter-buffer suite plays through
-    /// every buffer and scores with PESQ; `nil` skips that (slow) part.
-    public var speechFile: String?
+    /// 8 kHz mono speech WAVs given with `--audio`, which the jitter-buffer suite plays through
+    /// every buffer and scores (PESQ, R_conv); none skips that (slow) part.
+    public var speechFiles: [String]
     /// The setup to measure, given with `--profile`, for suites that have several (`session`:
     /// `softphone` or `server`); nil for each suite's default.
     public var profile: String?
@@ -26,7 +26,7 @@ public struct BenchmarkOptions: Sendable {
         warmUpBatches: Int = 1,
         isQuick: Bool = false,
         traceFiles: [String] = [],
-        speechFile: String? = nil,
+        speechFiles: [String] = [],
         profile: String? = nil
     ) {
         self.runs = max(runs, 1)
@@ -34,7 +34,7 @@ public struct BenchmarkOptions: Sendable {
         self.warmUpBatches = max(warmUpBatches, 0)
         self.isQuick = isQuick
         self.traceFiles = traceFiles
-        self.speechFile = speechFile
+        self.speechFiles = speechFiles
         self.profile = profile
     }
 

@@ -1,3 +1,5 @@
+import QualityMetrics
+
 /// Estimates how much playout delay the network needs, from the relative delay of each packet
 /// that actually arrives (the time it took beyond the fastest packet of the recent past).
 ///
@@ -17,6 +19,9 @@
 ///   50 packets have arrived the initial delay is a floor.
 struct DelayEstimator {
     private let quantile: Double
+    /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
+    /// edge, one per histogram bucket (filled once at creation).
+    private var delayCostOfBucket: [Double]?
     private let forgetFactor: Double
     private let minimumMilliseconds: Double
     private let maximumMilliseconds: Double
@@ -32,6 +37,8 @@ struct DelayEstimator {
     private(set) var targetMilliseconds: Double
     /// The highest recent quantile, falling by `decayPerMillisecond`: what the target follows.
     private var heldMilliseconds = 0.0
+    /// What the network needed at the last arrival (the quantile, or the least-cost delay).
+    private var neededMilliseconds = 0.0
     private let decayPerMillisecond: Double
     private let initialMilliseconds: Double
 
@@ -60,7 +67,11 @@ struct DelayEstimator {
         } else {
             fixedMilliseconds = nil
         }
-        histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
+        let histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
+        self.histogram = histogram
+        delayCostOfBucket = configuration.conversationalBaseDelayMilliseconds.map {
+            Self.delayCosts(outsideMilliseconds: limited($0, 0...10_000, fallback: 60), histogram: histogram)
+        }
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
         initialMilliseconds =
             fixedMilliseconds ?? limited(configuration.initialDelayMilliseconds, minimumMilliseconds...maximumMilliseconds, fallback: 60)
@@ -101,10 +112,11 @@ struct DelayEstimator {
         updateTarget(gapMilliseconds: gap)
     }
 
-    /// How far the delay distribution reaches beyond the target: the 99.5th percentile minus
-    /// the target quantile, in milliseconds. Late packets are plausible within that reach.
+    /// How far the delay distribution reaches beyond what the network needs: the 99.5th
+    /// percentile minus the delay the target follows, in milliseconds. Late packets are
+    /// plausible within that reach.
     var tailMilliseconds: Double {
-        max(histogram.value(atQuantile: 0.995) - histogram.value(atQuantile: quantile), 0)
+        max(histogram.value(atQuantile: 0.995) - neededMilliseconds, 0)
     }
 
     /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of
@@ -116,12 +128,38 @@ struct DelayEstimator {
         inSpike = false
     }
 
+    /// Bpl of G.711 with packet-loss concealment (G.113 Appendix I), the robustness the
+    /// conversational target prices late packets with.
+    static let lossRobustness = 25.1
+
+    /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge.
+    private static func delayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> [Double] {
+        (0..<histogram.bucketCount).map { bucket in
+            let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
+            return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+        }
+    }
+
+    /// Tells a conversational target how much mouth-to-ear delay there is outside the buffer
+    /// (half the RTCP round trip plus packetisation, say); a quantile target ignores it.
+    /// Allocates the new delay costs: call it when the figure changes, not per packet.
+    mutating func updateDelayOutsideBuffer(milliseconds: Double) {
+        guard delayCostOfBucket != nil, milliseconds.isFinite else { return }
+        delayCostOfBucket = Self.delayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
+    }
+
     private mutating func updateTarget(gapMilliseconds: Double) {
         if let fixedMilliseconds {
             targetMilliseconds = fixedMilliseconds
             return
         }
-        let needed = histogram.value(atQuantile: quantile)
+        let needed: Double
+        if let delayCostOfBucket {
+            needed = histogram.leastCostValue(delayCostOfBucket: delayCostOfBucket, lossRobustness: Self.lossRobustness)
+        } else {
+            needed = histogram.value(atQuantile: quantile)
+        }
+        neededMilliseconds = needed
         // Up at once, down slowly: a heavy tail shows itself only now and then, and every
         // move of the delay is a change a listener may hear.
         heldMilliseconds = max(needed, heldMilliseconds - max(gapMilliseconds, 0) * decayPerMillisecond)

@@ -31,4 +31,27 @@ struct DelayHistogram {
         }
         return Double(weights.count) * bucketMilliseconds
     }
+
+    /// The number of buckets.
+    var bucketCount: Int { weights.count }
+
+    /// The delay (a bucket's upper edge) that costs a conversation least: the delay's own cost
+    /// (`delayCostOfBucket[bucket]`, one per bucket) plus the effective equipment impairment of
+    /// the packets that would come later (the weight above the bucket), G.107 equation 7-29
+    /// with Ie 0 and the packet-loss robustness `lossRobustness` (Bpl); the lower delay on a tie.
+    func leastCostValue(delayCostOfBucket: [Double], lossRobustness: Double) -> Double {
+        var best = weights.count - 1
+        var bestCost = Double.infinity
+        var above = 0.0
+        for bucket in stride(from: weights.count - 1, through: 0, by: -1) {
+            let latePercent = 100 * max(above, 0)
+            let cost = delayCostOfBucket[bucket] + 95 * latePercent / (latePercent + lossRobustness)
+            if cost <= bestCost {
+                best = bucket
+                bestCost = cost
+            }
+            above += weights[bucket]
+        }
+        return Double(best + 1) * bucketMilliseconds
+    }
 }

@@ -85,9 +85,11 @@ extension JitterBuffer {
     }
 
     /// How much concealment may wait in place for a late packet: the reach of the delay
-    /// distribution beyond the target, one pull at least, two at most.
+    /// distribution beyond the target, two pulls at most. None where the network has no such
+    /// tail (loss with little jitter): there the gap is loss, and waiting would only add delay
+    /// that must be stretched away again, as a fixed buffer never does.
     private var inPlaceConcealmentSamples: Int {
-        min(max(Int(mediaPosition(ofMilliseconds: estimator.tailMilliseconds)), samplesPerPull), 2 * samplesPerPull)
+        min(Int(mediaPosition(ofMilliseconds: estimator.tailMilliseconds)), 2 * samplesPerPull)
     }
 
 
@@ -276,7 +278,9 @@ extension JitterBuffer {
     /// Removes or repeats a pitch period, or a piece of a pause, when the delay is off target;
     /// returns what it did.
     private mutating func stretchIfNeeded() -> PlayoutDecision.Kind? {
-        guard mode == .speech, !estimator.isFixed else {
+        // A fixed buffer stretches too, to hold its delay against clock drift: only when the
+        // delay has moved 10 ms below or 20 ms above it.
+        guard mode == .speech else {
             stretchState = .none
             return nil
         }
@@ -290,7 +294,7 @@ extension JitterBuffer {
         case .accelerating where error <= Self.settleMilliseconds, .decelerating where error >= Self.settleMilliseconds:
             stretchState = .none
         case .none where error > 20: stretchState = .accelerating
-        case .none where error < 2: stretchState = .decelerating
+        case .none where error < (estimator.isFixed ? -10 : 2): stretchState = .decelerating
         default: break
         }
         guard stretchState != .none else { return nil }

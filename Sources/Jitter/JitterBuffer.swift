@@ -180,6 +180,15 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         return reset ? .acceptedAfterReset : .accepted
     }
 
+    /// Tells the conversational delay target how much mouth-to-ear delay the call has outside
+    /// the buffer, in milliseconds (half the RTCP round trip plus packetisation and codec
+    /// delay): the dearer delay is, the more late loss the target accepts. No effect with a
+    /// quantile target (``JitterBufferConfiguration/conversationalBaseDelayMilliseconds`` nil)
+    /// or a fixed one. Allocates; call it when the figure changes (an RTCP report), not per packet.
+    public mutating func updateDelayOutsideBuffer(milliseconds: Double) {
+        estimator.updateDelayOutsideBuffer(milliseconds: milliseconds)
+    }
+
     /// The media position of the next sample to be played.
     var playoutPosition: Int64 { queueEndPosition - Int64(queue.count) }
 

@@ -58,6 +58,12 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
         }
     }
 
+    /// ``JitterBuffer/updateDelayOutsideBuffer(milliseconds:)`` under the pull lock (it computes
+    /// and allocates the new delay costs there: once per RTCP report, about 0.5 ms).
+    public func updateDelayOutsideBuffer(milliseconds: Double) {
+        pullLock.withLock { buffer.updateDelayOutsideBuffer(milliseconds: milliseconds) }
+    }
+
     /// The statistics as of the last pull (inbox drops included).
     public var statistics: JitterBufferStatistics {
         inboxLock.withLock { published }

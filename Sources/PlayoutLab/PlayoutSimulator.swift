@@ -137,7 +137,7 @@ public struct PlayoutSimulator: Sendable {
             .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
         guard let first = arrivals.first, let last = arrivals.last else { return }
         let talkspurtStarts = Self.talkspurtStarts(packets, samplesPerFrame: samplesPerFrame)
-        var buffer = JitterBuffer(decoder: decoder, configuration: configuration)
+        var buffer = JitterBuffer(decoder: decoder, configuration: configurationKnowingTheNetwork(packets))
         var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull * buffer.format.channels)
         let interval = 10 / (1 + receiverClockDriftPPM * 1e-6)
         let clock = ContinuousClock()
@@ -167,6 +167,18 @@ public struct PlayoutSimulator: Sendable {
             afterPull(decision, now, microseconds, pcm, &buffer.decoder)
             pull += 1
         }
+    }
+
+    /// The configuration, with a conversational target told the one-way delay outside the
+    /// buffer as a call learns it from RTCP (half the round trip): the fastest transit of the
+    /// trace plus one frame of packetisation.
+    private func configurationKnowingTheNetwork(_ packets: [SimulatedPacket]) -> JitterBufferConfiguration {
+        var known = configuration
+        guard known.conversationalBaseDelayMilliseconds != nil,
+            let fastest = packets.compactMap({ packet in packet.arrivalMilliseconds.map { $0 - packet.sendMilliseconds } }).min()
+        else { return known }
+        known.conversationalBaseDelayMilliseconds = max(fastest, 0) + Double(samplesPerFrame) * 1000 / Double(max(clockRate, 1))
+        return known
     }
 
     /// The sequence numbers that start a talkspurt.

@@ -3,8 +3,9 @@ import Codecs
 
 /// Speech as the packets of a network trace carry it, so that real speech can be played through
 /// any jitter buffer: the speech (8 kHz mono) cut into frames of ``samplesPerFrame`` samples,
-/// each encoded as PCMU (G.711 µ-law), and handed out by RTP timestamp. The packet `n` frames
-/// after the first carries frame `n` of the speech, cycling when the trace outlasts the speech.
+/// each encoded as PCMU (G.711 µ-law), and handed out by RTP timestamp as ``SpeechFrameMap``
+/// assigns frames to packets (the k-th packet sent carries frame k, so DTX removes silence,
+/// not speech).
 ///
 /// `mediabench bench jitter --audio` plays these packets through every buffer, each decoded and
 /// concealed by the same ``makeDecoder()``, so only the buffering policy differs.
@@ -12,17 +13,19 @@ import Codecs
 public struct SpeechPackets: Sendable {
     /// Samples per packet.
     public let samplesPerFrame: Int
-    /// The RTP timestamp of the packet that carries the first frame.
-    public let firstTimestamp: UInt64
+    /// Which frame each packet carries.
+    public let frameMap: SpeechFrameMap
     /// The encoded frames, in speech order.
     public let payloads: [[UInt8]]
 
     /// Cuts `speech` (8 kHz mono) into whole frames of `samplesPerFrame` samples (a partial last
-    /// frame is dropped) and encodes each one; `nil` when the speech is shorter than one frame.
-    public init?(speech: [Int16], samplesPerFrame: Int, firstTimestamp: UInt64) {
-        guard samplesPerFrame > 0, speech.count >= samplesPerFrame else { return nil }
+    /// frame is dropped) and encodes each one, for the packets `frameMap` describes; `nil` when
+    /// the speech is shorter than one frame.
+    public init?(speech: [Int16], frameMap: SpeechFrameMap) {
+        let samplesPerFrame = frameMap.samplesPerFrame
+        guard speech.count >= samplesPerFrame else { return nil }
         self.samplesPerFrame = samplesPerFrame
-        self.firstTimestamp = firstTimestamp
+        self.frameMap = frameMap
         payloads = stride(from: 0, through: speech.count - samplesPerFrame, by: samplesPerFrame).map { start in
             [UInt8](unsafeUninitializedCapacity: samplesPerFrame) { codes, count in
                 speech[start..<(start + samplesPerFrame)].withUnsafeBufferPointer { Self.law.encode($0, into: codes) }
@@ -42,8 +45,7 @@ public struct SpeechPackets: Sendable {
 
     /// The payload of the packet with this RTP timestamp.
     public func payload(forTimestamp rtpTimestamp: UInt64) -> [UInt8] {
-        let frame = (rtpTimestamp &- firstTimestamp) / UInt64(samplesPerFrame)
-        return payloads[Int(frame % UInt64(payloads.count))]
+        payloads[frameMap.frame(forTimestamp: rtpTimestamp) % payloads.count]
     }
 }
 

@@ -55,6 +55,15 @@ struct Replay {
     }
 
     func count(_ kind: PlayoutDecision.Kind) -> Int { decisions.filter { $0.kind == kind }.count }
+
+    /// Runs of concealing pulls before the last pull that played media: the concealment of the
+    /// stream's end, when the replay runs past it, is left out.
+    var concealmentRunsBeforeTheEnd: Int {
+        let end = decisions.lastIndex { $0.kind != .conceal && $0.kind != .comfortNoise } ?? 0
+        return decisions[..<end].indices.filter { index in
+            decisions[index].kind == .conceal && (index == 0 || decisions[index - 1].kind != .conceal)
+        }.count
+    }
 }
 
 /// Replays `script` into a fresh buffer: before each pull at `pullMilliseconds(k)`, every

@@ -13,7 +13,7 @@ import Testing
         #expect(run.standardOutput.contains("6 interruptions"), "one per stall of the scenario")
     }
 
-    @Test func lowDelayPlaysEarlierThanTheDefault() throws {
+    @Test func theDefaultPlaysEarlierThanTheListeningPreset() throws {
         func p95(_ buffer: String) throws -> Double {
             let run = Invocation(["simulate", "--scenario", "heavy-jitter", "--jitter-buffer", buffer, "--format", "json"])
             #expect(run.status == 0)
@@ -21,7 +21,7 @@ import Testing
             #expect(object["jitter_buffer"] as? String == buffer)
             return try #require(object["p95_delay_ms"] as? Double)
         }
-        #expect(try p95("low-delay") < p95("ours") - 100)
+        #expect(try p95("ours") < p95("listening") - 100)
     }
 
     @Test func traceFileAsJSONWithTheFixedBaseline() throws {
@@ -48,7 +48,7 @@ import Testing
         (["simulate", "--scenario", "lunar"],
          "mediabench simulate: --scenario: unknown scenario 'lunar' (known: clean, moderate-jitter, heavy-jitter, bursty-loss, spikes, drift-fast, drift-slow, reordering, dtx)\n"),
         (["simulate", "--scenario", "clean", "--jitter-buffer", "fixed:x"],
-         "mediabench simulate: --jitter-buffer: expected ours, low-delay or fixed:MS, got 'fixed:x'\n"),
+         "mediabench simulate: --jitter-buffer: expected ours, listening or fixed:MS, got 'fixed:x'\n"),
     ])
     func usageErrors(arguments: [String], message: String) {
         let run = Invocation(arguments)

@@ -23,11 +23,38 @@ import Testing
     }
 
     @Test func speechPacketsCarryFrameNByTimestampAndCycle() throws {
-        let packets = try #require(SpeechPackets(speech: Self.speech + [1, 2, 3], samplesPerFrame: 160, firstTimestamp: 1000))
+        let packets = try #require(SpeechPackets(speech: Self.speech + [1, 2, 3], frameMap: Self.consecutive(count: 8)))
         #expect(packets.payloads.count == 4, "the partial last frame is dropped")
         #expect(packets.payload(forTimestamp: 1000 + 2 * 160) == Self.speech[320..<480].map(G711Law.muLaw.encode))
         #expect(packets.payload(forTimestamp: 1000 + 5 * 160) == packets.payloads[1], "the speech cycles")
-        #expect(SpeechPackets(speech: Array(Self.speech.prefix(159)), samplesPerFrame: 160, firstTimestamp: 0) == nil)
+        #expect(SpeechPackets(speech: Array(Self.speech.prefix(159)), frameMap: Self.consecutive(count: 8)) == nil)
+    }
+
+    /// DTX: the sender skips 3 frames of silence after its second packet; the third packet
+    /// carries the third frame of speech (none of the speech is skipped), and the listener's
+    /// reference has 60 ms of silence there.
+    @Test func dtxGapsAreSilenceNotSkippedSpeech() throws {
+        let timestamps: [UInt64] = [1000, 1160, 1800, 1960]
+        let sent = timestamps.enumerated().map { index, timestamp in
+            SimulatedPacket(sequenceNumber: UInt64(index), rtpTimestamp: timestamp, sendMilliseconds: 0, arrivalMilliseconds: nil)
+        }
+        let map = SpeechFrameMap(packets: sent, samplesPerFrame: 160)
+        let packets = try #require(SpeechPackets(speech: Self.speech, frameMap: map))
+        #expect(packets.payload(forTimestamp: 1800) == packets.payloads[2])
+        #expect(packets.payload(forTimestamp: 1960) == packets.payloads[3])
+        let reference = map.referenceTimeline(speech: Self.speech, samplesPerFrame: 160)
+        #expect(reference.count == 960 + 160)
+        #expect(Array(reference[0..<320]) == Array(Self.speech[0..<320]))
+        #expect(reference[320..<800].allSatisfy { $0 == 0 })
+        #expect(Array(reference[800..<1120]) == Array(Self.speech[320..<640]))
+    }
+
+    /// A frame map of `count` packets, one frame apart from timestamp 1000.
+    static func consecutive(count: Int) -> SpeechFrameMap {
+        let sent = (0..<count).map {
+            SimulatedPacket(sequenceNumber: UInt64($0), rtpTimestamp: 1000 + UInt64($0) * 160, sendMilliseconds: 0, arrivalMilliseconds: nil)
+        }
+        return SpeechFrameMap(packets: sent, samplesPerFrame: 160)
     }
 
     @Test func peerPlayoutIsDecodedConcealedAndSilentWhileBuffering() throws {

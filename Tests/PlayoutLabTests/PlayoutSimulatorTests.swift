@@ -85,7 +85,8 @@ func score(_ trace: NetworkTrace, policy: DelayPolicy = .adaptive, receiverDrift
             / windows.map { ($0.0 - meanTime) * ($0.0 - meanTime) }.reduce(0, +)
         let delays = windows.map { Int($0.1) }
         #expect(abs(slope) < 0.01, "delay trend \(slope) ms/s over \(delays)")
-        #expect(windows.map(\.1).max()! - windows.map(\.1).min()! < 5, "\(delays)")
+        // Minute to minute the delay wanders within the dead band of its target (2–20 ms).
+        #expect(windows.map(\.1).max()! - windows.map(\.1).min()! < 10, "\(delays)")
     }
 
     @Test(arguments: [1000.0, -1000.0])

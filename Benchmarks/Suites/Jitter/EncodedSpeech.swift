@@ -1,17 +1,16 @@
 import Codecs
+import PlayoutLab
 
 /// Speech encoded by a real codec, one frame per packet, as the packets of a network trace
-/// carry it: the packet `n` frames after the first carries frame `n` of the speech, cycling
-/// when the trace outlasts the speech.
+/// carry it: ``SpeechFrameMap`` assigns frames to packets (the k-th packet sent carries frame k,
+/// cycling when the trace outlasts the speech).
 ///
 /// ``SpeechPackets`` is the G.711 µ-law special case that every buffer of the jitter benchmark
 /// shares; this carries whatever the encoder makes (Opus with its in-band FEC, say), for
 /// `mediabench simulate --codec` to replay through our buffer and the matching decoder.
 public struct EncodedSpeech: Sendable {
-    /// RTP timestamp units per packet: one encoder frame at the encoder's RTP clock rate.
-    public let timestampsPerFrame: Int
-    /// The RTP timestamp of the packet that carries the first frame.
-    public let firstTimestamp: UInt64
+    /// Which frame each packet carries (its timestamps count at the encoder's RTP clock rate).
+    public let frameMap: SpeechFrameMap
     /// The encoded frames, in speech order.
     public let payloads: [[UInt8]]
 
@@ -23,13 +22,12 @@ public struct EncodedSpeech: Sendable {
     /// partial last frame is dropped) and encodes each in turn; `nil` when the speech is shorter
     /// than one frame. Throws what the encoder throws.
     public init?<Encoder: AudioEncoder>(
-        speech: [Int16], encoder: inout Encoder, firstTimestamp: UInt64
+        speech: [Int16], encoder: inout Encoder, frameMap: SpeechFrameMap
     ) throws(CodecError) {
         let frameSamples = encoder.samplesPerFrame * encoder.format.channels
         let timestamps = encoder.samplesPerFrame * encoder.rtpClockRate / max(encoder.format.sampleRate, 1)
         guard frameSamples > 0, timestamps > 0, speech.count >= frameSamples else { return nil }
-        timestampsPerFrame = timestamps
-        self.firstTimestamp = firstTimestamp
+        self.frameMap = frameMap
         var payloads: [[UInt8]] = []
         payloads.reserveCapacity(speech.count / frameSamples)
         var scratch = [UInt8](repeating: 0, count: Self.payloadCapacity)
@@ -46,7 +44,6 @@ public struct EncodedSpeech: Sendable {
 
     /// The payload of the packet with this RTP timestamp.
     public func payload(forTimestamp rtpTimestamp: UInt64) -> [UInt8] {
-        let frame = (rtpTimestamp &- firstTimestamp) / UInt64(timestampsPerFrame)
-        return payloads[Int(frame % UInt64(payloads.count))]
+        payloads[frameMap.frame(forTimestamp: rtpTimestamp) % payloads.count]
     }
 }

@@ -3,10 +3,15 @@ import Jitter
 import PlayoutLab
 
 extension JitterBenchTrace {
-    /// `speech` (8 kHz mono) as this trace's packets carry it: frame `n` in the packet `n`
-    /// frames after the first; `nil` when the speech is shorter than one packet.
+    /// Which frame of a speech recording each packet of this trace carries.
+    public var speechFrameMap: SpeechFrameMap {
+        SpeechFrameMap(packets: simulatedPackets, samplesPerFrame: samplesPerFrame)
+    }
+
+    /// `speech` (8 kHz mono) as this trace's packets carry it (``speechFrameMap``); `nil` when the
+    /// speech is shorter than one packet.
     public func speechPackets(_ speech: [Int16]) -> SpeechPackets? {
-        SpeechPackets(speech: speech, samplesPerFrame: samplesPerFrame, firstTimestamp: trace.packets.first?.rtpTimestamp ?? 0)
+        SpeechPackets(speech: speech, frameMap: speechFrameMap)
     }
 
     /// What a listener hears from our buffer (or the fixed baseline) when the trace carries `speech`.
@@ -31,12 +36,11 @@ extension JitterBenchTrace {
 }
 
 extension JitterBenchTrace {
-    /// `speech` (PCM in `encoder.format`) encoded by `encoder` as this trace's packets carry it:
-    /// frame `n` in the packet `n` frames after the first; `nil` when the speech is shorter than
-    /// one frame. The trace's timestamps must count at the encoder's RTP clock rate, one
+    /// `speech` (PCM in `encoder.format`) encoded by `encoder` as this trace's packets carry it
+    /// (``speechFrameMap``); `nil` when the speech is shorter than one frame. The trace's timestamps must count at the encoder's RTP clock rate, one
     /// encoder frame per packet.
     public func encodedSpeech<Encoder: AudioEncoder>(_ speech: [Int16], encoder: inout Encoder) throws(CodecError) -> EncodedSpeech? {
-        try EncodedSpeech(speech: speech, encoder: &encoder, firstTimestamp: trace.packets.first?.rtpTimestamp ?? 0)
+        try EncodedSpeech(speech: speech, encoder: &encoder, frameMap: speechFrameMap)
     }
 
     /// What a listener hears from our buffer when the trace carries `speech`, decoded and

@@ -4,6 +4,7 @@ import Foundation
 import Jitter
 import PlayoutLab
 import NetworkModel
+import QualityMetrics
 
 extension BenchmarkSuite {
     /// Every named network scenario, the real rtpdump traces and any `--trace` files, replayed
@@ -27,20 +28,49 @@ extension BenchmarkSuite {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-jitter-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let listening = try context.options.speechFile.map { try JitterListeningTest(speechFile: $0, folder: folder) }
+        let listening = try context.options.speechFiles.isEmpty
+            ? nil : JitterListeningTest(speechFiles: context.options.speechFiles, folder: folder)
         for trace in traces {
-            var ours = JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: trace.scoreOurs())
-            listening?.score(&ours, trace: trace, context: context) { trace.renderOurs($0) }
+            let firstArrival = trace.simulatedPackets.compactMap(\.arrivalMilliseconds).min() ?? 0
+            let oursScore = trace.scoreOurs()
+            var ours = JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: oursScore)
+            listening?.score(&ours, trace: trace, playout: oursScore, renderStartMilliseconds: firstArrival, context: context) {
+                trace.renderOurs($0)
+            }
             context.record(ours)
-            for milliseconds in JitterBench.fixedDelays {
+            let listeningPreset = trace.scoreOurs(configuration: .listening)
+            var listeningRow = JitterBench.row(trace: trace, implementation: "ours", knob: "listening", score: listeningPreset)
+            listening?.score(
+                &listeningRow, trace: trace, playout: listeningPreset, renderStartMilliseconds: firstArrival, context: context
+            ) { trace.renderOurs($0, configuration: .listening) }
+            context.record(listeningRow)
+            var bestFixed: (milliseconds: Int, rating: Double, row: BenchmarkRow)?
+            /// A fixed-delay row; with speech, also remembered when it is the best fixed delay yet.
+            func recordFixed(_ milliseconds: Int, implementation: String) -> BenchmarkRow {
                 var configuration = JitterBufferConfiguration()
                 configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
-                var fixed = JitterBench.row(
-                    trace: trace, implementation: "fixed", knob: "delay=\(milliseconds) ms",
-                    score: trace.scoreOurs(configuration: configuration)
-                )
-                listening?.score(&fixed, trace: trace, context: context) { trace.renderOurs($0, configuration: configuration) }
-                context.record(fixed)
+                let score = trace.scoreOurs(configuration: configuration)
+                var row = JitterBench.row(trace: trace, implementation: implementation, knob: "delay=\(milliseconds) ms", score: score)
+                let rating = listening?.score(
+                    &row, trace: trace, playout: score, renderStartMilliseconds: firstArrival, context: context
+                ) { trace.renderOurs($0, configuration: configuration) }
+                if let rating, rating > bestFixed?.rating ?? -.infinity { bestFixed = (milliseconds, rating, row) }
+                return row
+            }
+            for milliseconds in JitterBench.fixedDelays {
+                context.record(recordFixed(milliseconds, implementation: "fixed"))
+            }
+            if listening != nil {
+                // The hindsight optimum: the best fixed delay for the whole trace, knowing every
+                // arrival. The E-model's estimate over a 10 ms grid picks the candidates; speech
+                // through each decides among them and the fixed rows above.
+                for milliseconds in JitterBench.hindsightCandidates(trace) where !JitterBench.fixedDelays.contains(milliseconds) {
+                    _ = recordFixed(milliseconds, implementation: "fixed")
+                }
+                if var hindsight = bestFixed?.row {
+                    hindsight.implementation = "hindsight"
+                    context.record(hindsight)
+                }
             }
             let file = folder.appendingPathComponent(trace.name + ".csv")
             try TraceCSV.write(trace.trace).write(to: file, atomically: true, encoding: .utf8)
@@ -51,11 +81,15 @@ extension BenchmarkSuite {
                             trace: file, frameMilliseconds: Double(trace.frameMilliseconds), clockRate: trace.clockRate, knob: knob
                         )
                         let setting = "\(playout.knob.name)=\(BenchmarkValue.number(playout.knob.value).displayText) \(playout.knob.unit)"
+                        let score = trace.score(playout)
                         var row = JitterBench.row(
                             trace: trace, implementation: playout.implementation,
-                            knob: knob == .default ? setting + " (default)" : setting, score: trace.score(playout)
+                            knob: knob == .default ? setting + " (default)" : setting, score: score
                         )
-                        listening?.score(&row, trace: trace, context: context) { trace.render(playout, speech: $0) }
+                        listening?.score(
+                            &row, trace: trace, playout: score,
+                            renderStartMilliseconds: playout.pulls.first?.timeMilliseconds ?? firstArrival, context: context
+                        ) { trace.render(playout, speech: $0) }
                         context.record(row)
                     } catch {
                         context.recordFailure(trace.name, implementation: peer.name, error)
@@ -102,6 +136,23 @@ private func measurePullCost(_ context: BenchmarkContext) throws {
 enum JitterBench {
     /// The fixed-delay baselines, in milliseconds above the first packet.
     static let fixedDelays = [20, 40, 60, 80, 100, 150, 200]
+
+    /// The three fixed delays (of 0…400 ms in 10 ms steps) the E-model rates best on `trace`:
+    /// R ≈ 93.2 − Ie,eff(effective loss; G.711 with concealment, Bpl 25.1) − Id(Ta), Ta the mean
+    /// playout delay plus the frame. The hindsight row is the best of these and the fixed rows
+    /// by the speech itself.
+    static func hindsightCandidates(_ trace: JitterBenchTrace) -> [Int] {
+        let rated = stride(from: 0, through: 400, by: 10).map { milliseconds -> (Int, Double) in
+            var configuration = JitterBufferConfiguration()
+            configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
+            let score = trace.scoreOurs(configuration: configuration)
+            let loss = score.effectiveLossPercent
+            let delay = (try? ConversationalRating.delayImpairment(
+                mouthToEarMilliseconds: score.meanDelayMilliseconds + Double(trace.frameMilliseconds))) ?? .infinity
+            return (milliseconds, 93.2 - 95 * loss / (loss + 25.1) - delay)
+        }
+        return rated.sorted { $0.1 > $1.1 }.prefix(3).map(\.0)
+    }
 
     /// One row: the median and p95 are the playout delay; DESIGN.md's jitter fields follow.
     static func row(trace: JitterBenchTrace, implementation: String, knob: String?, score: PlayoutScore) -> BenchmarkRow {

@@ -221,6 +221,14 @@ final class ReceivePath: @unchecked Sendable {
         reportedLoss.record(fractionLost: block.fractionLost)
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         locked.withLock { $0.counters.roundTripMilliseconds = roundTrip.milliseconds }
+        // The jitter buffer's conversational target prices its delay against the delay the
+        // call has outside it: half the round trip and one 20 ms packet. Only a move of 10 ms
+        // or more is passed on (it recomputes a table).
+        let outside = roundTrip.milliseconds / 2 + 20
+        if abs(outside - (owned.delayOutsideBufferMilliseconds ?? -.infinity)) >= 10 {
+            owned.delayOutsideBufferMilliseconds = outside
+            jitterBuffer.updateDelayOutsideBuffer(milliseconds: outside)
+        }
     }
 
     /// Removes SRTP in place (the I/O thread's own session, no lock) and returns the plain
@@ -337,6 +345,8 @@ struct IOThreadState: ~Copyable {
     var dtmf = DTMFReceiver()
     var lastSRTPFailureReport: MediaTime?
     var remoteSaidGoodbye = false
+    /// The delay outside the jitter buffer last passed to it (ms), from the RTCP round trip.
+    var delayOutsideBufferMilliseconds: Double?
 
     init(inbound: consuming SRTPInboundSession?, alternateRTCP: consuming SRTPInboundSession?) {
         self.inbound = inbound

@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav] [--profile softphone|server]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav…] [--profile softphone|server]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -18,8 +18,8 @@ struct BenchCommand: Command {
     static let traces = Option(
         "trace", "FILE", .string, repeats: true, help: "A network trace for the jitter suite to replay too.")
     static let audio = Option(
-        "audio", "SPEECH.wav", .string,
-        help: "8 kHz mono speech the jitter suite plays through every buffer and scores with PESQ.")
+        "audio", "SPEECH.wav", .string, repeats: true,
+        help: "8 kHz mono speech the jitter suite plays through every buffer and scores (PESQ, R_conv); repeat for more.")
 
     static let profile = Option(
         "profile", "softphone|server", .choice(SessionBenchProfile.allCases.map(\.rawValue)),
@@ -48,7 +48,7 @@ struct BenchCommand: Command {
             options.runs = runs
         }
         options.traceFiles = arguments.all(Self.traces)
-        options.speechFile = arguments[Self.audio]
+        options.speechFiles = arguments.all(Self.audio)
         options.profile = arguments[Self.profile]
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))

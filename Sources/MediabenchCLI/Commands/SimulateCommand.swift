@@ -3,6 +3,7 @@ import Codecs
 import Foundation
 import Jitter
 import PlayoutLab
+import QualityMetrics
 import MediaSession
 import NetworkModel
 
@@ -40,7 +41,10 @@ struct SimulateCommand: Command {
         the trace's network loss as a call's loss reports would size it, as in \
         `mediabench call`; the speech may be 8, 12, 16, 24 or 48 kHz), decoded and concealed \
         by its real decoder, and what was played is written to --output at the speech's rate. \
-        A scenario's trace is stamped at the codec's RTP clock.
+        A scenario's trace is stamped at the codec's RTP clock. For 8 or 16 kHz speech of 2 s or more it \
+        also prints R_conv: PESQ (P.862.1 or P.862.2, PyPI `pesq`) over the whole trace in \
+        speech-length windows, averaged, less G.107's delay impairment at the mean playout \
+        delay plus the codec's.
         """
     var arguments: [any ArgumentDeclaring] {
         [Self.trace, Self.scenario, Self.seed, Self.jitterBuffer, Self.clockRate, Self.frameDuration,
@@ -58,8 +62,8 @@ struct SimulateCommand: Command {
         }
         let trace = try Self.trace(arguments, clockRate: clockRate)
         let configuration = try JitterBufferChoice.configuration(arguments[Self.jitterBuffer] ?? "ours")
-        if let speech {
-            try Self.playSpeech(from: speech.input, to: speech.output, call: call, trace: trace, configuration: configuration)
+        let heard = try speech.map {
+            try Self.playSpeech(from: $0.input, to: $0.output, call: call, trace: trace, configuration: configuration)
         }
         let packets = trace.simulatedPackets
         let simulator = PlayoutSimulator(
@@ -77,10 +81,11 @@ struct SimulateCommand: Command {
             }
             try DataOutput.write(text, toFile: log, console: console)
         }
+        let rating = try heard.flatMap { try $0.conversationalRating(trace: trace, playout: score) }
         let buffer = arguments[Self.jitterBuffer] ?? "ours"
         switch arguments[Self.format] ?? .text {
-        case .text: console.write(Self.text(score, trace: trace.name, buffer: buffer))
-        case .json: console.write(try Self.json(score, trace: trace.name, buffer: buffer) + "\n")
+        case .text: console.write(Self.text(score, rating: rating, trace: trace.name, buffer: buffer))
+        case .json: console.write(try Self.json(score, rating: rating, trace: trace.name, buffer: buffer) + "\n")
         }
         return 0
     }
@@ -122,7 +127,7 @@ struct SimulateCommand: Command {
     private static func playSpeech(
         from input: String, to output: String, call: CallSettings, trace: JitterBenchTrace,
         configuration: JitterBufferConfiguration
-    ) throws {
+    ) throws -> HeardSpeech {
         let speech: WAVAudio
         do {
             speech = try WAVAudio(contentsOfFile: input)
@@ -157,6 +162,11 @@ struct SimulateCommand: Command {
         do {
             let heard = try Transcoder.convert(played, from: codecs.decoder.format, to: speech.format)
             try WAVAudio(format: speech.format, samples: heard).write(toFile: output)
+            return HeardSpeech(
+                speech: speech.samples, heard: heard, sampleRate: speech.format.sampleRate,
+                codecDelayMilliseconds: Double(codecs.encoder.algorithmicDelaySamples) * 1000
+                    / Double(max(codecs.encoder.format.sampleRate, 1))
+            )
         } catch {
             throw CommandFailure("\(output): \(error)")
         }
@@ -172,7 +182,7 @@ struct SimulateCommand: Command {
     }
 
     /// `ours` or `fixed:MS`.
-    private static func text(_ score: PlayoutScore, trace: String, buffer: String) -> String {
+    private static func text(_ score: PlayoutScore, rating: ConversationalRating?, trace: String, buffer: String) -> String {
         func format(_ value: Double) -> String { String(format: "%.2f", value) }
         let recovery = score.recoveryMilliseconds.map { $0.map { format($0) } ?? "never" }
         return """
@@ -188,11 +198,17 @@ struct SimulateCommand: Command {
             recovery (spikes)  \(recovery.isEmpty ? "no spikes" : recovery.joined(separator: ", ") + " ms")
             CPU per pull       median \(format(score.medianPullMicroseconds)) µs, p99 \(format(score.p99PullMicroseconds)) µs
 
-            """
+            """ + (rating.map { rating in
+                """
+                conversation       R_conv \(format(rating.rFactor)) (MOS-LQO \(String(format: "%.3f", rating.listeningMOS)) \
+                over the whole trace, mouth-to-ear \(format(rating.mouthToEarMilliseconds)) ms)
+
+                """
+            } ?? "")
     }
 
-    private static func json(_ score: PlayoutScore, trace: String, buffer: String) throws -> String {
-        let object: [String: Any] = [
+    private static func json(_ score: PlayoutScore, rating: ConversationalRating?, trace: String, buffer: String) throws -> String {
+        var object: [String: Any] = [
             "trace": trace,
             "jitter_buffer": buffer,
             "mean_delay_ms": score.meanDelayMilliseconds,
@@ -210,6 +226,11 @@ struct SimulateCommand: Command {
             "pull_us_median": score.medianPullMicroseconds,
             "pull_us_p99": score.p99PullMicroseconds,
         ]
+        if let rating {
+            object["pesq"] = rating.listeningMOS
+            object["mouth_to_ear_ms"] = rating.mouthToEarMilliseconds
+            object["r_conv"] = rating.rFactor
+        }
         let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .prettyPrinted])
         return String(decoding: data, as: UTF8.self)
     }
