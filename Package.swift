@@ -23,6 +23,7 @@ let package = Package(
         .library(name: "CaptureAnalysis", targets: ["CaptureAnalysis"]),
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "MediaSession", targets: ["MediaSession"]),
+        .library(name: "SIP", targets: ["SIP"]),
         .executable(name: "mediabench", targets: ["mediabench"]),
     ],
     targets: [
@@ -58,6 +59,8 @@ let package = Package(
             dependencies: ["RTP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
+        // A minimal RFC 3261 user agent over UDP and the seeds' call model.
+        .target(name: "SIP", dependencies: ["MediaSession", "RTP", "Codecs", "COpenSSL", "Locking"], swiftSettings: strict),
 
         // The command-line tool and its benchmark harness (never part of the library).
         .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
@@ -81,7 +84,7 @@ let package = Package(
             name: "MediabenchCLI",
             dependencies: [
                 "BenchmarkHarness", "BenchmarkSuites", "RTP", "Codecs", "Jitter", "NetworkModel",
-                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession",
+                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession", "SIP",
             ],
             swiftSettings: strict
         ),
@@ -90,7 +93,7 @@ let package = Package(
         // libFuzzer entry points; built for real only by scripts/fuzz.sh (see Fuzz/README.md).
         .executableTarget(
             name: "mediafuzz",
-            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession"],
+            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SIP"],
             path: "Fuzz",
             exclude: ["README.md"],
             swiftSettings: strict
@@ -111,6 +114,7 @@ let package = Package(
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SIPTests", dependencies: ["SIP", "MediaSession", "RTP", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],
