@@ -58,7 +58,8 @@ extension SIPMessage {
     /// Splits the header section into lines (CRLF or LF), joining continuation lines.
     private static func unfoldedLines(_ head: String) -> [String] {
         var lines: [String] = []
-        for raw in head.split(separator: "\n", omittingEmptySubsequences: false) {
+        // "\r\n" is one Character in Swift: split on it and on a bare LF.
+        for raw in head.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" }) {
             let line = raw.last == "\r" ? raw.dropLast() : raw[...]
             if let first = line.first, first == " " || first == "\t", !lines.isEmpty, !lines[lines.count - 1].isEmpty {
                 lines[lines.count - 1] += " " + line.trimmingSIPWhitespace()
