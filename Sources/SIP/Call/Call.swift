@@ -31,6 +31,7 @@ public final class Call: Sendable {
     let agent: CallAgent
     let dialog: PThreadLock<CallDialog>
     private let sessionBox = PThreadLock<MediaSession?>(nil)
+    private let published = PThreadLock(CallState.calling)
     private let stateContinuation: AsyncStream<CallState>.Continuation
     private let qualityContinuation: AsyncStream<MediaQualityReport>.Continuation
     private let eventContinuation: AsyncStream<MediaSessionEvent>.Continuation
@@ -46,8 +47,9 @@ public final class Call: Sendable {
         stateContinuation.yield(.calling)
     }
 
-    /// Where the call stands now.
-    public var state: CallState { dialog.withLock { $0.state } }
+    /// Where the call stands now: the last state published on ``states``, after the media
+    /// session followed it (so DTMF may be sent as soon as this reads connected).
+    public var state: CallState { published.withLock { $0 } }
     /// Every state the call went through, in order.
     public var stateHistory: [CallState] { dialog.withLock { $0.history } }
     /// The peer's `User-Agent` or `Server` header, once seen.
@@ -165,6 +167,7 @@ public final class Call: Sendable {
         for datagram in effects.datagrams { agent.transport.send(datagram.bytes, to: datagram.destination) }
         for step in effects.media { apply(step) }
         for state in effects.states {
+            published.withLock { $0 = state }
             stateContinuation.yield(state)
             if state.isEnded { stateContinuation.finish() }
         }

@@ -76,7 +76,8 @@ extension CallDialog {
         capabilities = local
         respondToInvite(response(to: request, status: 200, body: Array(answered.answer.text.utf8), agent: agent), &effects)
         let offered = offer.audio?.direction ?? .sendReceive
-        remotelyHeld = !offered.sends
+        // sendonly or inactive: the peer no longer wants our media (RFC 3264 §8.4).
+        remotelyHeld = !offered.receives
         effects.media.append(.direction(answered.media.direction))
         move(to: connectedState, &effects)
     }
