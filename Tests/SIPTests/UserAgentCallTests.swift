@@ -99,9 +99,9 @@ final class DigitCollector: Sendable {
 
     /// Starts collecting `call`'s received digits.
     init(_ call: Call) {
-        Task { [received] in
+        Task {
             for await event in call.mediaEvents {
-                if case .dtmfReceived(let digit) = event { received.withLock { $0.append(digit) } }
+                if case .dtmfReceived(let digit) = event { self.received.withLock { $0.append(digit) } }
             }
         }
     }
