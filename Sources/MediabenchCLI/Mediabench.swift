@@ -14,6 +14,7 @@ public enum Mediabench {
         TranscodeCommand(),
         EModelCommand(),
         CallCommand(),
+        PhoneCommand(),
         BenchCommand(),
     ]
 

@@ -56,6 +56,8 @@ public final class Call: Sendable {
     public var remoteUserAgent: String? { dialog.withLock { $0.remoteUserAgent } }
     /// The peer's address (From of an incoming call, To of an outgoing one).
     public var remoteParty: String { dialog.withLock { $0.remoteParty.uri.description } }
+    /// The SDP offer of an incoming call, to choose the media configuration before answering.
+    public var remoteOffer: SessionDescription? { dialog.withLock { $0.remoteOffer } }
     /// What the offer/answer settled, once it did.
     public var negotiatedAudio: NegotiatedAudio? { dialog.withLock { $0.negotiated } }
     /// The call's media session, once the call has one (at dial, or when answered).
