@@ -28,7 +28,7 @@ struct PhoneCommand: Command {
     static let output = Option("output", "HEARD.wav", .string, help: "Write what we heard (the codec's rate, mono).")
     static let duration = Option(
         "duration", "S", .number(in: 1...86_400), help: "Seconds to stay connected before hanging up (default: 30).")
-    static let dtmf = Option("dtmf", "DIGITS", .string, help: "RFC 4733 digits to send 1 s after the call connects.")
+    static let dtmf = Option("dtmf", "DIGITS", .string, help: "RFC 4733 digits to send once connected, after IN.wav has been said (at least 1 s in).")
     static let holdAt = Option("hold-at", "S", .nonNegativeNumber, help: "Put the call on hold S seconds after it connects.")
     static let resumeAt = Option("resume-at", "S", .nonNegativeNumber, help: "Resume the held call S seconds after it connects.")
     static let format = Option.dataFormat

@@ -14,6 +14,9 @@ struct PhoneCallRunner {
 
     func run(_ call: Call, audio: PhoneAudioEndpoint) async -> PhoneOutcome {
         let started = Date()
+        // Digits go once we have said what IN.wav says (at least 1 s in), not over our own speech.
+        let spoken = settings.input.map { Double($0.samples.count) / Double($0.format.sampleRate * $0.format.channels) } ?? 0
+        let dtmfAtSeconds = max(1, spoken + 0.5)
         let printer = Task { [console, json = settings.json] in
             for await state in call.states where !json { console.write("state: \(state)\n") }
         }
@@ -58,7 +61,7 @@ struct PhoneCallRunner {
             }
             guard let connectedAt else { continue }
             let elapsed = now.timeIntervalSince(connectedAt)
-            if !sentDigits, !settings.dtmf.isEmpty, elapsed >= 1 {
+            if !sentDigits, !settings.dtmf.isEmpty, elapsed >= dtmfAtSeconds {
                 sentDigits = true
                 do { try call.sendDTMF(settings.dtmf) } catch { console.writeError("mediabench phone: DTMF: \(error)\n") }
             }

@@ -58,7 +58,8 @@ public final class Call: Sendable {
     public var remoteParty: String { dialog.withLock { $0.remoteParty.uri.description } }
     /// The SDP offer of an incoming call, to choose the media configuration before answering.
     public var remoteOffer: SessionDescription? { dialog.withLock { $0.remoteOffer } }
-    /// What the offer/answer settled, once it did.
+    /// What the offer/answer settled, once it did; its direction follows each re-INVITE (after
+    /// our hold it is what the peer answered: sendonly or inactive when it saw the hold).
     public var negotiatedAudio: NegotiatedAudio? { dialog.withLock { $0.negotiated } }
     /// The call's media session, once the call has one (at dial, or when answered).
     public var session: MediaSession? { sessionBox.withLock { $0 } }

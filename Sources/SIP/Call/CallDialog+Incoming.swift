@@ -78,6 +78,7 @@ extension CallDialog {
         let offered = offer.audio?.direction ?? .sendReceive
         // sendonly or inactive: the peer no longer wants our media (RFC 3264 §8.4).
         remotelyHeld = !offered.receives
+        negotiated?.direction = answered.media.direction
         effects.media.append(.direction(answered.media.direction))
         move(to: connectedState, &effects)
     }

@@ -108,6 +108,8 @@ extension CallDialog {
             negotiated = negotiatedMedia
             effects.media.append(.start(negotiatedMedia))
         } else if let change = pendingHold {
+            // The peer's answer says whether it saw the hold (recvonly or inactive) or the resume.
+            negotiated?.direction = negotiatedMedia.direction
             locallyHeld = change == .hold
             effects.media.append(change == .hold ? .hold : .resume)
             pendingHold = nil
