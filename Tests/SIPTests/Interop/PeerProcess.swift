@@ -49,14 +49,34 @@ final class PeerProcess: @unchecked Sendable {
         return log.contains(text)
     }
 
-    /// Ends the program and waits for it.
+    /// The exit status once the program ended within `seconds`, else nil (it is then stopped).
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        guard !process.isRunning else {
+            stop()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    /// Ends the program (and `timeout`, its parent here) and waits for them: SIGTERM, then
+    /// SIGKILL after 2 s to the program itself, found by its parent's process id.
     func stop() {
         guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGTERM)
+        let children = Self.children(of: process.processIdentifier)
+        for pid in children { kill(pid, SIGTERM) }
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        for pid in children { kill(pid, SIGKILL) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
+    }
+
+    /// The process ids whose parent is `pid` (from /proc).
+    private static func children(of pid: Int32) -> [Int32] {
+        let text = (try? String(contentsOfFile: "/proc/\(pid)/task/\(pid)/children", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
     private static func find(_ name: String) -> String? {
