@@ -114,7 +114,7 @@ let package = Package(
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "Locking", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "SIPTests", dependencies: ["SIP", "MediaSession", "RTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SIPTests", dependencies: ["SIP", "MediaSession", "RTP", "Codecs", "Jitter", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "TestSupport"],

@@ -45,7 +45,7 @@ struct PhoneCommand: Command {
         end_reason, states, remote_user_agent, codec, srtp_suite, rtp_sent, rtp_received, \
         rtcp_received, rtt_ms, dtmf_received, mos_mean, heard_wav). The audio is IN.wav (or \
         silence) and HEARD.wav, without echo cancelling or denoising. Only literal IP addresses \
-        are dialled. Exit status 0 when every call connected, 1 when one failed or nobody \
+        are dialled. The jitter buffer is low-delay unless --jitter-buffer says otherwise. Exit status 0 when every call connected, 1 when one failed or nobody \
         answered, 2 for a bad flag or URI; a call never lasts past --duration + 8 s.
         """
     var arguments: [any ArgumentDeclaring] {
@@ -160,7 +160,8 @@ struct PhoneCommand: Command {
             throw UsageError("--resume-at must come after --hold-at")
         }
         settings.capturePath = arguments[Self.capture]
-        settings.jitterBuffer = try JitterBufferChoice.configuration(arguments[CallCommand.jitterBuffer] ?? "ours")
+        // A phone call is a conversation: the low-delay buffer unless asked otherwise.
+        settings.jitterBuffer = try JitterBufferChoice.configuration(arguments[CallCommand.jitterBuffer] ?? "low-delay")
         settings.json = (arguments[Self.format] ?? .text) == .json
         return settings
     }

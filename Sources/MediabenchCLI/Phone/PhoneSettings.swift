@@ -41,7 +41,7 @@ struct PhoneSettings {
     var holdAtSeconds: Double?
     var resumeAtSeconds: Double?
     var capturePath: String?
-    var jitterBuffer = JitterBufferConfiguration()
+    var jitterBuffer = JitterBufferConfiguration.lowDelay
     var json = false
 
     /// `ADDR:PORT` (an IPv6 address in brackets), or a usage error naming the flag.

@@ -1,5 +1,6 @@
 import Codecs
 import Foundation
+import Jitter
 import MediaSession
 import SIP
 
@@ -44,7 +45,7 @@ enum InteropRun {
         defer { agent.shutdown() }
         let audio = FormatRecordingEndpoint(source: try speech.samples("engine", rate), recordingCapacitySamples: rate * 80)
         let media = MediaSessionConfiguration(
-            codecs: [testCase.codec.sdp], srtpSuites: testCase.srtp.suites, rtcpMux: true, echoCancellation: false,
+            codecs: [testCase.codec.sdp], srtpSuites: testCase.srtp.suites, rtcpMux: true, jitterBuffer: .lowDelay, echoCancellation: false,
             noiseSuppression: false, audio: .endpoint(audio), rtcpMinimumIntervalSeconds: 1
         )
         let baresip: BaresipPeer?
