@@ -93,7 +93,7 @@ enum InteropRun {
         call.hold()
         _ = await wait(3, until: { call.state == .held })
         // Linphone says so in its log; baresip says so in its answer (recvonly or inactive).
-        result.holdSeenByPeer = linphone?.sawHold ?? call.negotiatedAudio.map { !$0.direction.receives } ?? false
+        result.holdSeenByPeer = linphone?.sawHold(within: 3) ?? call.negotiatedAudio.map { !$0.direction.receives } ?? false
         if call.state != .held { result.note += "not held (\(call.state)); " }
         try? await Task.sleep(for: .seconds(1))
         call.resume()

@@ -75,8 +75,10 @@ final class LinphonePeer: @unchecked Sendable {
         return digits
     }
 
-    /// Whether Linphone reported our hold ("has been paused by").
-    var sawHold: Bool { log.contains("has been paused by") }
+    /// Whether Linphone reported our hold ("has been paused by") within `seconds`.
+    func sawHold(within seconds: Double) -> Bool {
+        process?.waitForLog("has been paused by", seconds: seconds) ?? false
+    }
 
     /// What Linphone recorded of what it heard.
     var heardPath: String? {
