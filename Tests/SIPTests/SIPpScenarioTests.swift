@@ -38,6 +38,14 @@ import Testing
         #expect(sipp.waitForExit(seconds: 10) == 0, "\(sipp.log.suffix(600))")
     }
 
+    @Test func aShortBindingIsRefreshedBeforeItExpires() async throws {
+        let (sipp, port) = try Self.sipp("register-refresh")
+        let agent = try Self.agent(credentials: nil)
+        defer { agent.shutdown() }
+        #expect(try await agent.register(with: "sip:127.0.0.1:\(port)") == .registered(expiresSeconds: 2))
+        #expect(sipp.waitForExit(seconds: 6) == 0, "\(sipp.log.suffix(600))")
+    }
+
     @Test func inviteThrough407ThenHoldResumeAndTheCalleeHangsUp() async throws {
         let (sipp, port) = try Self.sipp("invite-407-hold-remote-bye")
         let agent = try Self.agent()

@@ -69,12 +69,6 @@ public struct SIPHeaders: Sendable, Equatable, Sequence {
         fields.insert(Field(name: name, value: value), at: Swift.min(index, fields.count))
     }
 
-    /// Removes every field named `name`.
-    public mutating func remove(_ name: String) {
-        let key = Self.canonical(name)
-        fields.removeAll { Self.canonical($0.name) == key }
-    }
-
     /// Splits a header value at top-level commas.
     static func splitList(_ value: String) -> [String] {
         var parts: [String] = []

@@ -83,11 +83,6 @@ public struct InviteClientTransaction: Sendable {
         }
     }
 
-    /// Ends the transaction at once (its user cancelled and got its answer, or is shutting down).
-    public mutating func terminate() {
-        state = .terminated
-    }
-
     /// The ACK for a non-2xx final response (RFC 3261 §17.1.1.3): the INVITE's Request-URI,
     /// top Via, From, Call-ID and Route, the response's To, and CSeq with method ACK.
     static func acknowledgement(of invite: SIPRequest, response: SIPResponse) -> SIPRequest {

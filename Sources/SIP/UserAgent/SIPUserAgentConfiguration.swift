@@ -45,8 +45,6 @@ public struct SIPCounters: Sendable, Equatable {
     public var messagesReceived = 0
     /// Datagrams that were not SIP messages (or lacked mandatory headers), dropped.
     public var malformedDropped = 0
-    /// Requests answered 400 because a header they need was unusable.
-    public var badRequestsAnswered = 0
     /// Requests with a method we do not implement, answered 501.
     public var unknownMethodsAnswered = 0
     /// Responses that matched no transaction, dropped.
