@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "AudioDevice", targets: ["AudioDevice"]),
         .library(name: "SecureTransport", targets: ["SecureTransport"]),
         .library(name: "MediaSession", targets: ["MediaSession"]),
+        .library(name: "SIP", targets: ["SIP"]),
         .executable(name: "mediabench", targets: ["mediabench"]),
     ],
     targets: [
@@ -68,6 +69,8 @@ let package = Package(
             dependencies: ["RTP", "SDP", "Codecs", "Jitter", "QualityMetrics", "AudioDevice", "SecureTransport", "SystemCalls", "CNetShims", "Locking"],
             swiftSettings: strict
         ),
+        // A minimal RFC 3261 user agent over UDP and the seeds' call model.
+        .target(name: "SIP", dependencies: ["MediaSession", "RTP", "Codecs", "COpenSSL", "Locking"], swiftSettings: strict),
 
         // A softphone's audio path on MediaSession alone: the how-to's code and the proof that
         // linking MediaSession pulls in no libpcap (scripts/check-softphone-links.sh).
@@ -95,7 +98,7 @@ let package = Package(
             name: "MediabenchCLI",
             dependencies: [
                 "BenchmarkHarness", "BenchmarkSuites", "RTP", "Codecs", "Jitter", "NetworkModel",
-                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession", "SecureTransport",
+                "PlayoutLab", "Capture", "QualityMetrics", "CaptureAnalysis", "AudioDevice", "MediaSession", "SecureTransport", "SIP",
             ],
             swiftSettings: strict
         ),
@@ -105,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "mediafuzz",
             dependencies: [
-                "RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SecureTransport",
+                "RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SecureTransport", "SIP",
             ],
             path: "Fuzz",
             exclude: ["README.md"],
@@ -135,6 +138,7 @@ let package = Package(
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SecureTransportTests", dependencies: ["SecureTransport", "RTP", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "SecureTransport", "Locking", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "SIPTests", dependencies: ["SIP", "MediaSession", "RTP", "Codecs", "Jitter", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "QualityMetrics", "TestSupport"],

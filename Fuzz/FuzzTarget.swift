@@ -8,7 +8,7 @@ struct FuzzTarget: Sendable {
 
     /// Every target; each module's targets are listed in their own file in this folder.
     static var all: [FuzzTarget] {
-        [selfCheck] + rtp + srtp + capture + codecs + opus + jitter + qualityMetrics + mediaSession + secureTransport
+        [selfCheck] + rtp + srtp + capture + codecs + opus + jitter + qualityMetrics + mediaSession + secureTransport + sip
     }
 
     /// A trivial target that checks the fuzz build itself.

@@ -15,6 +15,7 @@ public enum Mediabench {
         EModelCommand(),
         CallCommand(),
         WebRTCCommand(),
+        PhoneCommand(),
         BenchCommand(),
     ]
 
