@@ -38,7 +38,7 @@ let package = Package(
         .target(name: "Locking", swiftSettings: strict),
 
         // The library, lowest module first.
-        .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
+        .target(name: "RTP", dependencies: ["COpenSSL"], swiftSettings: strict),
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
         .target(name: "NetworkModel", swiftSettings: strict),
         .target(name: "Jitter", dependencies: ["RTP", "Codecs", "Locking"], swiftSettings: strict),
@@ -59,6 +59,12 @@ let package = Package(
             swiftSettings: strict
         ),
 
+        // libsrtp2 behind our SRTP types: the independent oracle of the tests and fuzz targets and the
+        // bench's in-process peer, never linked by the library.
+        .target(name: "SRTPReference", dependencies: ["CSRTP", "RTP"], path: "Tests/SRTPReference", swiftSettings: strict),
+        // The physical reference of the SRTP bench: the same transform as a plain C loop on OpenSSL EVP.
+        .target(name: "COpenSSLSRTPLoop", dependencies: ["COpenSSL"], path: "Benchmarks/OpenSSLSRTPLoop"),
+
         // The command-line tool and its benchmark harness (never part of the library).
         .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
         .target(
@@ -70,7 +76,7 @@ let package = Package(
         .target(
             name: "BenchmarkSuites",
             dependencies: [
-                "CSRTP",  // the SRTP suite's peer that calls libsrtp2 directly, in process
+                "SRTPReference", "COpenSSLSRTPLoop",  // the SRTP suite's in-process peers
                 "BenchmarkHarness", "RTP", "Codecs", "Jitter", "NetworkModel", "PlayoutLab", "Capture",
                 "QualityMetrics", "CaptureAnalysis", "MediaSession",
             ],
@@ -90,7 +96,9 @@ let package = Package(
         // libFuzzer entry points; built for real only by scripts/fuzz.sh (see Fuzz/README.md).
         .executableTarget(
             name: "mediafuzz",
-            dependencies: ["RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession"],
+            dependencies: [
+                "RTP", "SRTPReference", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession",
+            ],
             path: "Fuzz",
             exclude: ["README.md"],
             swiftSettings: strict
@@ -98,7 +106,7 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["BenchmarkHarness"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "RTPTests", dependencies: ["RTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "RTPTests", dependencies: ["RTP", "SRTPReference", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NetworkModelTests", dependencies: ["NetworkModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "JitterTests", dependencies: ["Jitter", "PlayoutLab", "NetworkModel", "TestSupport"], swiftSettings: strict),

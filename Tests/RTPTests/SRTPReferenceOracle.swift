@@ -36,6 +36,7 @@ SUITES = {  # name: (key, salt, auth key, RTP tag, RTCP tag, AEAD)
     "AES_CM_128_HMAC_SHA1_80": (16, 14, 20, 10, 10, False),
     "AES_CM_128_HMAC_SHA1_32": (16, 14, 20, 4, 10, False),
     "AES_256_CM_HMAC_SHA1_80": (32, 14, 20, 10, 10, False),
+    "AES_256_CM_HMAC_SHA1_32": (32, 14, 20, 4, 10, False),
     "AEAD_AES_128_GCM": (16, 12, 0, 16, 16, True),
     "AEAD_AES_256_GCM": (32, 12, 0, 16, 16, True),
 }

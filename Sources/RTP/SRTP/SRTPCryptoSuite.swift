@@ -11,6 +11,9 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     case aes128CounterModeHMACSHA1Tag32
     /// AES-256 in counter mode with an 80-bit HMAC-SHA1 tag (RFC 6188).
     case aes256CounterModeHMACSHA1Tag80
+    /// AES-256 in counter mode with a 32-bit HMAC-SHA1 tag on SRTP; SRTCP keeps the 80-bit tag
+    /// (RFC 6188).
+    case aes256CounterModeHMACSHA1Tag32
     /// AES-128 in Galois/counter mode with a 16-octet tag (RFC 7714).
     case aeadAES128GCM
     /// AES-256 in Galois/counter mode with a 16-octet tag (RFC 7714).
@@ -22,6 +25,7 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
         case .aes128CounterModeHMACSHA1Tag80: "AES_CM_128_HMAC_SHA1_80"
         case .aes128CounterModeHMACSHA1Tag32: "AES_CM_128_HMAC_SHA1_32"
         case .aes256CounterModeHMACSHA1Tag80: "AES_256_CM_HMAC_SHA1_80"
+        case .aes256CounterModeHMACSHA1Tag32: "AES_256_CM_HMAC_SHA1_32"
         case .aeadAES128GCM: "AEAD_AES_128_GCM"
         case .aeadAES256GCM: "AEAD_AES_256_GCM"
         }
@@ -38,7 +42,7 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     public var masterKeyLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aeadAES128GCM: 16
-        case .aes256CounterModeHMACSHA1Tag80, .aeadAES256GCM: 32
+        case .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32, .aeadAES256GCM: 32
         }
     }
 
@@ -47,7 +51,7 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     public var masterSaltLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32,
-            .aes256CounterModeHMACSHA1Tag80:
+            .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32:
             14
         case .aeadAES128GCM, .aeadAES256GCM: 12
         }
@@ -60,16 +64,18 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     public var rtpTagLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag80: 10
-        case .aes128CounterModeHMACSHA1Tag32: 4
+        case .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag32: 4
         case .aeadAES128GCM, .aeadAES256GCM: 16
         }
     }
 
-    /// The length of the authentication tag appended to each SRTCP packet.
+    /// The length of the authentication tag appended to each SRTCP packet, as RFC 3711 and
+    /// libsrtp have it (80 bits for every HMAC-SHA1 suite; see ``SRTCPTagLength`` for peers that
+    /// use 32).
     public var rtcpTagLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32,
-            .aes256CounterModeHMACSHA1Tag80:
+            .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32:
             10
         case .aeadAES128GCM, .aeadAES256GCM: 16
         }
