@@ -91,7 +91,7 @@ public final class LibSRTPSession: @unchecked Sendable {
         switch status {
         case srtp_err_status_auth_fail: .authenticationFailed(operation)
         case srtp_err_status_replay_fail: .replayed(operation)
-        case srtp_err_status_replay_old: .replayTooOld(operation)
+        case srtp_err_status_replay_old, srtp_err_status_pkt_idx_old: .replayTooOld(operation)
         case srtp_err_status_bad_mki: .unknownMasterKeyIdentifier(operation)
         case srtp_err_status_key_expired: .keyExhausted(operation)
         case srtp_err_status_bad_param, srtp_err_status_parse_err, srtp_err_status_cipher_fail,

@@ -65,8 +65,8 @@ struct SRTPContext: ~Copyable {
         }
     }
 
-    /// Sets the rollover counter of `ssrc`'s SRTP stream (adding the stream if it has none
-    /// yet) and forgets its replay window, as libsrtp's `srtp_set_stream_roc`.
+    /// Sets the rollover counter for `ssrc`'s next SRTP packets (adding the stream if it has
+    /// none yet), as libsrtp 2.5's `srtp_set_stream_roc` (see ``SRTPReplayWindow/setRolloverCounter(_:)``).
     mutating func setRolloverCounter(_ rolloverCounter: UInt32, ssrc: UInt32) {
         let slot = streams.slotAdding(ssrc)
         streams[slot].rtp.setRolloverCounter(rolloverCounter)

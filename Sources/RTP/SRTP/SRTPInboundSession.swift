@@ -46,9 +46,13 @@ public struct SRTPInboundSession: ~Copyable, @unchecked Sendable {
         context = try SRTPContext(key: key, direction: .inbound, options: options)
     }
 
-    /// Sets the rollover counter (RFC 3711 §3.3.1) of `ssrc`'s packets, for a stream joined
-    /// after its sequence numbers wrapped (signalled out of band, or seen in a capture), and
-    /// forgets its replay window.
+    /// Sets the rollover counter (RFC 3711 §3.3.1) of `ssrc`'s next packets, for a stream
+    /// joined after its sequence numbers wrapped (signalled out of band, or seen in a capture).
+    ///
+    /// As libsrtp 2.5's `srtp_set_stream_roc`: the next packets are indexed ROC ‖ SEQ; the first
+    /// whose index is more than 2^15 ahead of the stream's highest moves the stream there,
+    /// packets within 2^15 are checked against the replay window as usual, packets further
+    /// behind are refused as too old. 0 sets nothing.
     public mutating func setRolloverCounter(_ rolloverCounter: UInt32, ssrc: UInt32) {
         context.setRolloverCounter(rolloverCounter, ssrc: ssrc)
     }

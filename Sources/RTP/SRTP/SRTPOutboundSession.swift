@@ -36,8 +36,9 @@ public struct SRTPOutboundSession: ~Copyable, @unchecked Sendable {
         context = try SRTPContext(key: key, direction: .outbound, options: options)
     }
 
-    /// Sets the rollover counter (RFC 3711 §3.3.1) of `ssrc`'s packets, for example to continue
-    /// a stream whose counter was signalled, and forgets which indices were used.
+    /// Sets the rollover counter (RFC 3711 §3.3.1) of `ssrc`'s next packets, for example to
+    /// continue a stream whose counter was signalled; the rules are those of
+    /// ``SRTPInboundSession/setRolloverCounter(_:ssrc:)``.
     public mutating func setRolloverCounter(_ rolloverCounter: UInt32, ssrc: UInt32) {
         context.setRolloverCounter(rolloverCounter, ssrc: ssrc)
     }

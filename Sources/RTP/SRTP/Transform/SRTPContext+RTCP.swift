@@ -46,7 +46,7 @@ extension SRTPContext {
 
     /// Verifies and decrypts the SRTCP packet of `length` octets at `packet` in place, taking
     /// its HMAC tag to be `tagLength` long, and returns the RTCP length. Only packets with the
-    /// E flag set are taken: our sessions always encrypt.
+    /// E flag set are taken: our sessions always encrypt (no authentication-only SRTCP).
     mutating func unprotectRTCP(
         _ packet: UnsafeMutableRawPointer, length: Int, tagLength: SRTCPTagLength
     ) throws(SRTPError) -> Int {
@@ -63,10 +63,15 @@ extension SRTPContext {
             : length - tagLength - mkiLength - SRTCPTrailer.length
         try checkMasterKeyIdentifier(packet, at: trailerOffset + SRTCPTrailer.length, operation: .unprotectRTCP)
         let trailer = packet.bigEndianUInt32(at: trailerOffset)
-        guard trailer & SRTCPTrailer.encryptedFlag != 0 else { throw .malformedPacket(.unprotectRTCP) }
+        let encrypted = trailer & SRTCPTrailer.encryptedFlag != 0
+        // Without the E flag, an HMAC packet is refused at once; an AEAD one (whose flag is
+        // authenticated data) after the replay check, as a packet that cannot authenticate:
+        // the order and verdicts libsrtp has.
+        guard encrypted || suite.isAEAD else { throw .malformedPacket(.unprotectRTCP) }
         let index = trailer & SRTCPIndexState.maximumIndex
         let state = existing.map { streams[$0].rtcp } ?? SRTCPIndexState()
         try Self.check(state.verdict(index: index), operation: .unprotectRTCP)
+        guard encrypted else { throw .authenticationFailed(.unprotectRTCP) }
 
         let encryptedEnd = suite.isAEAD ? trailerOffset - tagLength : trailerOffset
         let encryptedCount = encryptedEnd - Self.rtcpHeaderLength

@@ -6,9 +6,10 @@ extension SRTPContext {
         let headerLength = try Self.rtpHeaderLength(packet, length: length, operation: .protectRTP)
         let ssrc = packet.bigEndianUInt32(at: 8)
         let slot = streams.slotAdding(ssrc)
-        let (index, delta) = streams[slot].rtp.estimate(sequence: packet.bigEndianUInt16(at: 2))
-        try Self.check(streams[slot].rtp.verdict(index: index, delta: delta), operation: .protectRTP)
-        streams[slot].rtp.record(index: index, delta: delta)
+        let estimate = streams[slot].rtp.estimate(sequence: packet.bigEndianUInt16(at: 2))
+        try Self.check(streams[slot].rtp.verdict(estimate), operation: .protectRTP)
+        streams[slot].rtp.record(estimate)
+        let index = estimate.index
 
         let mkiLength = masterKeyIdentifier.count
         if suite.isAEAD {
@@ -46,13 +47,14 @@ extension SRTPContext {
         let ssrc = packet.bigEndianUInt32(at: 8)
         let sequence = packet.bigEndianUInt16(at: 2)
         let existing = streams.slot(of: ssrc)
-        let index: UInt64, delta: Int64
+        let estimate: SRTPIndexEstimate
         if let existing {
-            (index, delta) = streams[existing].rtp.estimate(sequence: sequence)
-            try Self.check(streams[existing].rtp.verdict(index: index, delta: delta), operation: .unprotectRTP)
+            estimate = streams[existing].rtp.estimate(sequence: sequence)
+            try Self.check(streams[existing].rtp.verdict(estimate), operation: .unprotectRTP)
         } else {
-            (index, delta) = (UInt64(sequence), Int64(sequence))
+            estimate = SRTPIndexEstimate(index: UInt64(sequence), delta: Int64(sequence))
         }
+        let index = estimate.index
 
         let mkiLength = masterKeyIdentifier.count
         let tagLength = suite.rtpTagLength
@@ -87,7 +89,7 @@ extension SRTPContext {
             guard decrypted else { throw .cryptoLibraryFailure("EVP_EncryptUpdate (AES-CM)") }
         }
         let slot = existing ?? streams.slotAdding(ssrc)
-        streams[slot].rtp.record(index: index, delta: delta)
+        streams[slot].rtp.record(estimate)
         return payloadEnd
     }
 

@@ -1,3 +1,19 @@
+/// Where a packet falls against a stream's highest index.
+struct SRTPIndexEstimate: Equatable {
+    /// A jump to a signalled rollover counter, far ahead of or behind the highest index.
+    enum Jump {
+        case ahead
+        case behind
+    }
+
+    /// The packet's 48-bit index, ROC ‖ SEQ.
+    var index: UInt64
+    /// How far the index is ahead of the highest one (negative when behind), without a jump.
+    var delta: Int64
+    /// The jump, if the index comes from a signalled rollover counter that far away.
+    var jump: Jump? = nil
+}
+
 /// What a replay window says of a packet index.
 enum SRTPReplayVerdict {
     /// Not seen yet: the packet may be accepted.
@@ -17,6 +33,8 @@ enum SRTPReplayVerdict {
 struct SRTPReplayWindow {
     /// The highest index received (or protected), ROC ‖ SEQ; 0 before the first packet.
     private(set) var index: UInt64 = 0
+    /// A rollover counter set for the next packets, 0 for none.
+    private var pendingRolloverCounter: UInt32 = 0
     private let bits: UnsafeMutablePointer<UInt64>
     private let bitMask: UInt64
     private let length: Int64
@@ -32,10 +50,18 @@ struct SRTPReplayWindow {
 
     /// The index of a packet with sequence number `sequence`, and how far it is ahead of the
     /// highest index (negative when behind): RFC 3711 Appendix A's guess of the ROC, as
-    /// libsrtp's `srtp_rdbx_estimate_index` makes it.
-    func estimate(sequence: UInt16) -> (index: UInt64, delta: Int64) {
+    /// libsrtp's `srtp_rdbx_estimate_index` makes it; or, while a rollover counter set by
+    /// ``setRolloverCounter(_:)`` is pending, that counter with the sequence number, as
+    /// libsrtp 2.5's `srtp_estimate_index` takes it.
+    func estimate(sequence: UInt16) -> SRTPIndexEstimate {
+        if pendingRolloverCounter != 0 {
+            let guess = UInt64(pendingRolloverCounter) << 16 | UInt64(sequence)
+            if guess > index && guess - index > 0x8000 { return SRTPIndexEstimate(index: guess, delta: 0, jump: .ahead) }
+            if guess < index && index - guess > 0x8000 { return SRTPIndexEstimate(index: guess, delta: 0, jump: .behind) }
+            return SRTPIndexEstimate(index: guess, delta: Int64(guess) - Int64(index))
+        }
         guard index > 0x8000 else {
-            return (UInt64(sequence), Int64(sequence) - Int64(index))
+            return SRTPIndexEstimate(index: UInt64(sequence), delta: Int64(sequence) - Int64(index))
         }
         let rolloverCounter = UInt32(truncatingIfNeeded: index >> 16)
         let highest = Int64(UInt16(truncatingIfNeeded: index))
@@ -55,41 +81,52 @@ struct SRTPReplayWindow {
         } else {
             delta = received - highest
         }
-        return (UInt64(guessed) << 16 | UInt64(sequence), delta)
+        return SRTPIndexEstimate(index: UInt64(guessed) << 16 | UInt64(sequence), delta: delta)
     }
 
-    /// Whether the packet at `guess`, `delta` ahead of the highest index, is new.
-    func verdict(index guess: UInt64, delta: Int64) -> SRTPReplayVerdict {
-        if delta > 0 { return .fresh }
-        if delta <= -length { return .tooOld }
-        return isSet(guess) ? .replayed : .fresh
+    /// Whether the packet of `estimate` is new.
+    func verdict(_ estimate: SRTPIndexEstimate) -> SRTPReplayVerdict {
+        switch estimate.jump {
+        case .ahead: return .fresh
+        case .behind: return .tooOld
+        case nil: break
+        }
+        if estimate.delta > 0 { return .fresh }
+        if estimate.delta <= -length { return .tooOld }
+        return isSet(estimate.index) ? .replayed : .fresh
     }
 
-    /// Records the packet at `guess`, `delta` ahead of the highest index, as received.
-    mutating func record(index guess: UInt64, delta: Int64) {
-        if delta > 0 {
+    /// Records the packet of `estimate` as received.
+    mutating func record(_ estimate: SRTPIndexEstimate) {
+        if estimate.jump == .ahead {
+            index = estimate.index
+            pendingRolloverCounter = 0
+            bits.update(repeating: 0, count: Int((bitMask + 1) / 64))
+            set(index)
+        } else if estimate.delta > 0 {
             let ringBits = bitMask + 1
-            if UInt64(delta) >= ringBits {
+            if UInt64(estimate.delta) >= ringBits {
                 bits.update(repeating: 0, count: Int(ringBits / 64))
             } else {
                 var cleared = index
-                for _ in 0..<delta {
+                for _ in 0..<estimate.delta {
                     cleared &+= 1
                     bits[Int((cleared & bitMask) >> 6)] &= ~(1 << (cleared & 63))
                 }
             }
-            index &+= UInt64(delta)
+            index &+= UInt64(estimate.delta)
             set(index)
         } else {
-            set(guess)
+            set(estimate.index)
         }
     }
 
-    /// Sets the rollover counter, keeping the sequence number, and forgets every index
-    /// received (libsrtp's `srtp_rdbx_set_roc`).
+    /// Makes the next packets take `rolloverCounter` as their ROC, as libsrtp 2.5's
+    /// `srtp_set_stream_roc` does: a packet whose index is then more than 2^15 ahead of the
+    /// highest moves the stream there (and forgets the window), one within 2^15 is checked
+    /// against the window as usual, one further behind is refused as too old. 0 sets nothing.
     mutating func setRolloverCounter(_ rolloverCounter: UInt32) {
-        index = UInt64(rolloverCounter) << 16 | (index & 0xFFFF)
-        bits.update(repeating: 0, count: Int((bitMask + 1) / 64))
+        pendingRolloverCounter = rolloverCounter
     }
 
     private func isSet(_ index: UInt64) -> Bool {

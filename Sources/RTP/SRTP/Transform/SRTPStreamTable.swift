@@ -69,9 +69,10 @@ struct SRTPStreamTable: ~Copyable {
         return slot
     }
 
-    /// The stream in `slot`, to read or change in place.
+    /// The stream in `slot`, to read or change in place (through addressors: no coroutine,
+    /// which a debug build would allocate for).
     subscript(slot: Int) -> SRTPStream {
-        get { streams[slot] }
-        nonmutating _modify { yield &streams[slot] }
+        unsafeAddress { UnsafePointer(streams + slot) }
+        nonmutating unsafeMutableAddress { streams + slot }
     }
 }
