@@ -12,26 +12,33 @@ struct SRTPAllocationTests {
         let key = SRTPMasterKey.random(for: suite)
         var sender = try SRTPOutboundSession(key: key)
         var receiver = try SRTPInboundSession(key: key)
-        let rtp = SRTPTestPackets.rtp(sequence: 0)
-        let rtcp = SRTPTestPackets.rtcp()
+        // Plaintexts copied in with `copyMemory` (not generic: a debug build's unspecialised
+        // generic copy would allocate in the test itself).
+        let rtp = UnsafeMutableRawBufferPointer.allocate(byteCount: 172, alignment: 8)
+        let rtcp = UnsafeMutableRawBufferPointer.allocate(byteCount: 32, alignment: 8)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 256, alignment: 8)
-        defer { buffer.deallocate() }
+        defer {
+            rtp.deallocate()
+            rtcp.deallocate()
+            buffer.deallocate()
+        }
+        rtp.copyBytes(from: SRTPTestPackets.rtp(sequence: 0))
+        rtcp.copyBytes(from: SRTPTestPackets.rtcp())
         let rounds = 2_000
-        // One packet of each first, so the SSRC's stream exists on both sides.
         var failures = 0
         func roundTrip(_ sequence: UInt16) {
-            buffer.copyBytes(from: rtp)
-            buffer[2] = UInt8(sequence >> 8)
-            buffer[3] = UInt8(truncatingIfNeeded: sequence)
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rtp))
+            buffer.storeBytes(of: sequence.bigEndian, toByteOffset: 2, as: UInt16.self)
             do {
                 let length = try receiver.unprotectRTP(in: buffer, length: try sender.protectRTP(in: buffer, length: rtp.count))
-                buffer.copyBytes(from: rtcp)
+                buffer.copyMemory(from: UnsafeRawBufferPointer(rtcp))
                 let reportLength = try receiver.unprotectRTCP(in: buffer, length: try sender.protectRTCP(in: buffer, length: rtcp.count))
                 if length != rtp.count || reportLength != rtcp.count { failures += 1 }
             } catch {
                 failures += 1
             }
         }
+        // One packet of each first, so the SSRC's stream exists on both sides.
         roundTrip(0)
         let counted = AllocationCounter.counting {
             for sequence in 1...UInt16(rounds) { roundTrip(sequence) }

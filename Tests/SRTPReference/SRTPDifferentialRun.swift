@@ -50,11 +50,13 @@ public final class SRTPDifferentialRun {
         )
     }
 
-    /// Runs operations until the script ends (at most `maximumSteps`), throwing the first
-    /// disagreement.
+    /// Runs operations until the script ends (at most `maximumSteps` of them), throwing the
+    /// first disagreement. A run can go on with further scripts: its sessions keep their state.
     public func run(_ script: inout SRTPScript, maximumSteps: Int = 10_000) throws(Disagreement) {
-        while !script.isAtEnd && steps < maximumSteps {
+        var taken = 0
+        while !script.isAtEnd && taken < maximumSteps {
             try step(&script)
+            taken += 1
         }
     }
 

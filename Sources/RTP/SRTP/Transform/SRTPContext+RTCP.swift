@@ -103,7 +103,7 @@ extension SRTPContext {
 
     /// The AES-GCM IV of an SRTCP packet (RFC 7714 §9.1): 00 00 ‖ SSRC ‖ 00 00 ‖ 0 ‖ index XOR
     /// the salt.
-    private static func galoisCounterIV(salt: (UInt64, UInt64), ssrc: UInt32, srtcpIndex: UInt32) -> (UInt64, UInt64) {
+    static func galoisCounterIV(salt: (UInt64, UInt64), ssrc: UInt32, srtcpIndex: UInt32) -> (UInt64, UInt64) {
         (salt.0 ^ (UInt64(ssrc) << 16).bigEndian, salt.1 ^ (UInt64(srtcpIndex) << 32).bigEndian)
     }
 }

@@ -52,7 +52,7 @@ struct SRTPTrafficKeys: ~Copyable {
     /// Fills `output` with the key stream of the master key at the IV of RFC 3711 §4.3.1:
     /// the master salt (a 12-octet AEAD salt zero-padded to 14, as libsrtp does) with `label`
     /// XORed into its eighth octet, followed by two zero octets.
-    private static func derive(
+    static func derive(
         _ output: UnsafeMutableRawBufferPointer, label: UInt8, with deriver: borrowing AESCipher,
         masterSalt: UnsafeRawBufferPointer
     ) throws(SRTPError) {
