@@ -4,6 +4,11 @@ import Testing
 
 /// Protect and unprotect allocate nothing per packet, for every suite, RTP and RTCP (the
 /// counter counts the test's own thread; the sessions' storage is allocated when they are created).
+///
+/// The zero is asserted in an optimised build (`swift test -c release -Xswiftc -enable-testing
+/// --filter SRTPAllocationTests`; `bench srtp` counts the same in its rows). A debug build's
+/// unoptimised code allocates a little (5 per RTP and RTCP round trip measured, none once
+/// optimised), so there the test only bounds it at 2 per transform.
 @Suite("SRTP allocations")
 struct SRTPAllocationTests {
     @Test("No allocation per packet in protect or unprotect", arguments: SRTPCryptoSuite.allCases)
@@ -44,6 +49,11 @@ struct SRTPAllocationTests {
             for sequence in 1...UInt16(rounds) { roundTrip(sequence) }
         }
         #expect(failures == 0)
-        #expect(counted.allocations == 0, "\(counted.allocations) allocations for \(rounds) RTP and RTCP round trips")
+        #if DEBUG
+        let allowed = UInt64(rounds * 4 * 2)
+        #else
+        let allowed: UInt64 = 0
+        #endif
+        #expect(counted.allocations <= allowed, "\(counted.allocations) allocations for \(rounds) RTP and RTCP round trips")
     }
 }
