@@ -10,23 +10,24 @@ extension FuzzTarget {
     /// raw octets, and deliveries of earlier packets intact, replayed, tampered or truncated.
     /// Any difference in protected octets, plaintext or verdict stops the run.
     ///
-    /// One run per suite lives across inputs (creating libsrtp sessions on NSS costs far more
-    /// than a step), so histories grow long; an input whose second octet is 0 or 1 (and the
-    /// first input of a suite) starts the suite's run afresh with a random key, replay window
+    /// One run per suite lives across inputs (creating libsrtp sessions on NSS costs
+    /// milliseconds, a step microseconds), so histories grow long; every 4096th input of a
+    /// suite (and its first) starts the suite's run afresh with a random key, replay window
     /// and SRTCP tag length read from the input.
     static let srtpDifferential = FuzzTarget(name: "srtp-differential") { bytes in
         guard let selector = bytes.first else { return }
         let suiteIndex = Int(selector) % SRTPCryptoSuite.allCases.count
+        let runs = SRTPDifferentialRuns.shared
+        runs.inputs[suiteIndex] &+= 1
         do {
             var script = SRTPScript(bytes)
-            let restarts = bytes.count < 2 || bytes[1] < 2
             let run: SRTPDifferentialRun
-            if let existing = SRTPDifferentialRuns.shared.runs[suiteIndex], !restarts {
-                script = SRTPScript(bytes.dropFirst(2))
+            if let existing = runs.runs[suiteIndex], runs.inputs[suiteIndex] % 4096 != 0 {
+                script = SRTPScript(bytes.dropFirst())
                 run = existing
             } else {
                 run = try SRTPDifferentialRun(script: &script)
-                SRTPDifferentialRuns.shared.runs[suiteIndex] = run
+                runs.runs[suiteIndex] = run
             }
             try run.run(&script, maximumSteps: 256)
         } catch let disagreement as SRTPDifferentialRun.Disagreement {
@@ -123,4 +124,6 @@ private final class SRTPFuzzSessions: @unchecked Sendable {
 private final class SRTPDifferentialRuns: @unchecked Sendable {
     static let shared = SRTPDifferentialRuns()
     var runs = [SRTPDifferentialRun?](repeating: nil, count: SRTPCryptoSuite.allCases.count)
+    /// Inputs seen per suite.
+    var inputs = [Int](repeating: 0, count: SRTPCryptoSuite.allCases.count)
 }
