@@ -31,9 +31,10 @@ extension FuzzTarget {
             }
             try run.run(&script, maximumSteps: 256)
         } catch let disagreement as SRTPDifferentialRun.Disagreement {
-            preconditionFailure("native SRTP and libsrtp2 disagree: \(disagreement)")
+            // fatalError, not preconditionFailure: its message survives an optimised build.
+            fatalError("native SRTP and libsrtp2 disagree: \(disagreement)")
         } catch {
-            preconditionFailure("SRTP sessions could not be created: \(error)")
+            fatalError("SRTP sessions could not be created: \(error)")
         }
     }
 

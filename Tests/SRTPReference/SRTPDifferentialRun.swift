@@ -75,8 +75,15 @@ public final class SRTPDifferentialRun {
         case 56..<66:
             try send(rtcp(source: source, script: &script), rtcp: true)
         case 66..<70:
-            let raw = (0..<Int(script.next() % 64)).map { _ in script.next() }
-            try send(raw, rtcp: operation & 1 == 1)
+            // Arbitrary octets, but from one of four SSRCs: a new SSRC per packet would make
+            // our sessions evict streams (they keep 16) where libsrtp keeps every one.
+            var raw = (0..<Int(script.next() % 64)).map { _ in script.next() }
+            let rtcp = operation & 1 == 1
+            let ssrcOffset = rtcp ? 4 : 8
+            if raw.count >= ssrcOffset + 4 {
+                raw.replaceSubrange(ssrcOffset..<(ssrcOffset + 4), with: Self.octets(Self.ssrcs[source] ^ UInt32(operation & 2)))
+            }
+            try send(raw, rtcp: rtcp)
         case 70..<73:
             try setRolloverCounter(source: source, script: &script)
         case 73..<90:
