@@ -9,7 +9,9 @@ import RTP
 public final class LibSRTPSession: @unchecked Sendable {
     /// Which SSRCs the session serves: any sender of ours, or any peer.
     public enum Direction: Sendable {
+        /// Protects what we send (`ssrc_any_outbound`).
         case outbound
+        /// Unprotects what we receive (`ssrc_any_inbound`).
         case inbound
     }
 

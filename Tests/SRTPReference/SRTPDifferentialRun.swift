@@ -26,7 +26,7 @@ public final class SRTPDifferentialRun {
     public let suite: SRTPCryptoSuite
     private var sequences: [UInt16] = [0, 0]
     private var history: [(packet: [UInt8], rtcp: Bool)] = []
-    /// Steps run and packets each side accepted, for reports.
+    /// Steps run so far.
     public private(set) var steps = 0
     /// Packets both receivers accepted.
     public private(set) var accepted = 0
@@ -61,7 +61,7 @@ public final class SRTPDifferentialRun {
     }
 
     /// Runs one operation chosen by the script.
-    public func step(_ script: inout SRTPScript) throws(Disagreement) {
+    private func step(_ script: inout SRTPScript) throws(Disagreement) {
         steps += 1
         let operation = script.next()
         let source = Int(operation >> 7)

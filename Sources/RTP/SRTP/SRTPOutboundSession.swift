@@ -62,7 +62,8 @@ public struct SRTPOutboundSession: ~Copyable, @unchecked Sendable {
 
     /// Protects the RTCP compound packet in the first `length` octets of `buffer`, in place,
     /// and returns the length of the SRTCP packet: `length` plus ``SRTPCryptoSuite/rtcpOverhead``
-    /// (the tag and the E flag with the SRTCP index).
+    /// (the tag and the E flag with the SRTCP index; less with a 32-bit SRTCP tag, more with
+    /// an MKI).
     ///
     /// - Throws: as ``protectRTP(in:length:)``.
     public mutating func protectRTCP(in buffer: UnsafeMutableRawBufferPointer, length: Int) throws(SRTPError) -> Int {
