@@ -43,7 +43,7 @@ let package = Package(
         .target(name: "SystemCalls", swiftSettings: strict),
 
         // The library, lowest module first.
-        .target(name: "RTP", dependencies: ["CSRTP"], swiftSettings: strict),
+        .target(name: "RTP", dependencies: ["COpenSSL"], swiftSettings: strict),
         // SDP text (RFC 8866): one parser for the session's offer/answer and the capture analyzer.
         .target(name: "SDP", dependencies: ["RTP"], swiftSettings: strict),
         .target(name: "Codecs", dependencies: ["COpus", "CSpeexDSP", "CMediaShims"], swiftSettings: strict),
@@ -76,6 +76,12 @@ let package = Package(
         // linking MediaSession pulls in no libpcap (scripts/check-softphone-links.sh).
         .executableTarget(name: "softphone-example", dependencies: ["MediaSession"], path: "Examples/Softphone", swiftSettings: strict),
 
+        // libsrtp2 behind our SRTP types: the independent oracle of the tests and fuzz targets and the
+        // bench's in-process peer, never linked by the library.
+        .target(name: "SRTPReference", dependencies: ["CSRTP", "RTP"], path: "Tests/SRTPReference", swiftSettings: strict),
+        // The physical reference of the SRTP bench: the same transform as a plain C loop on OpenSSL EVP.
+        .target(name: "COpenSSLSRTPLoop", dependencies: ["COpenSSL"], path: "Benchmarks/OpenSSLSRTPLoop"),
+
         // The command-line tool and its benchmark harness (never part of the library).
         .target(name: "CAllocationCounter", path: "Benchmarks/AllocationCounter"),
         .target(
@@ -87,7 +93,7 @@ let package = Package(
         .target(
             name: "BenchmarkSuites",
             dependencies: [
-                "CSRTP",  // the SRTP suite's peer that calls libsrtp2 directly, in process
+                "SRTPReference", "COpenSSLSRTPLoop",  // the SRTP suite's in-process peers
                 "BenchmarkHarness", "RTP", "Codecs", "Jitter", "NetworkModel", "PlayoutLab", "Capture",
                 "QualityMetrics", "CaptureAnalysis", "MediaSession",
             ],
@@ -108,7 +114,7 @@ let package = Package(
         .executableTarget(
             name: "mediafuzz",
             dependencies: [
-                "RTP", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SecureTransport", "SIP",
+                "RTP", "SRTPReference", "Codecs", "Jitter", "Capture", "QualityMetrics", "CaptureAnalysis", "MediaSession", "SecureTransport", "SIP",
             ],
             path: "Fuzz",
             exclude: ["README.md"],
@@ -117,7 +123,7 @@ let package = Package(
 
         // Tests.
         .target(name: "TestSupport", dependencies: ["BenchmarkHarness"], path: "Tests/TestSupport", swiftSettings: strict),
-        .testTarget(name: "RTPTests", dependencies: ["RTP", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "RTPTests", dependencies: ["RTP", "SRTPReference", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CodecsTests", dependencies: ["Codecs", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "NetworkModelTests", dependencies: ["NetworkModel", "TestSupport"], swiftSettings: strict),
         // JitterTests drive the buffer with PlayoutLab's synthetic decoder and simulator.

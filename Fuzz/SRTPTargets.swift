@@ -1,8 +1,42 @@
 import RTP
+import SRTPReference
 
 extension FuzzTarget {
     /// The RTP module's SRTP and SDES fuzz targets.
-    static let srtp: [FuzzTarget] = [sdesCrypto, srtpUnprotect]
+    static let srtp: [FuzzTarget] = [sdesCrypto, srtpUnprotect, srtpDifferential]
+
+    /// Our native SRTP transform against libsrtp2, driven by the input as a script
+    /// (``SRTPDifferentialRun``): protect, sequence jumps and wraps, rollover counters, RTCP,
+    /// raw octets, and deliveries of earlier packets intact, replayed, tampered or truncated.
+    /// Any difference in protected octets, plaintext or verdict stops the run.
+    ///
+    /// One run per suite lives across inputs (creating libsrtp sessions on NSS costs
+    /// milliseconds, a step microseconds), so histories grow long; every 4096th input of a
+    /// suite (and its first) starts the suite's run afresh with a random key, replay window
+    /// and SRTCP tag length read from the input.
+    static let srtpDifferential = FuzzTarget(name: "srtp-differential") { bytes in
+        guard let selector = bytes.first else { return }
+        let suiteIndex = Int(selector) % SRTPCryptoSuite.allCases.count
+        let runs = SRTPDifferentialRuns.shared
+        runs.inputs[suiteIndex] &+= 1
+        do {
+            var script = SRTPScript(bytes)
+            let run: SRTPDifferentialRun
+            if let existing = runs.runs[suiteIndex], runs.inputs[suiteIndex] % 4096 != 0 {
+                script = SRTPScript(bytes.dropFirst())
+                run = existing
+            } else {
+                run = try SRTPDifferentialRun(script: &script)
+                runs.runs[suiteIndex] = run
+            }
+            try run.run(&script, maximumSteps: 256)
+        } catch let disagreement as SRTPDifferentialRun.Disagreement {
+            // fatalError, not preconditionFailure: its message survives an optimised build.
+            fatalError("native SRTP and libsrtp2 disagree: \(disagreement)")
+        } catch {
+            fatalError("SRTP sessions could not be created: \(error)")
+        }
+    }
 
     /// The SDES `a=crypto` parser on arbitrary text after `a=crypto:`; whatever parses must be
     /// written back to a line that parses to the same attribute.
@@ -24,9 +58,9 @@ extension FuzzTarget {
     /// fixed key, which must refuse them; then, with a fixed SSRC, protected and unprotected
     /// again, which must give them back whenever protect accepts them.
     ///
-    /// The sessions live across inputs: libsrtp (on NSS) takes milliseconds to create one.
-    /// Forcing the SSRC keeps their number of streams at one each; sender and receiver see the
-    /// same protected packets in the same order, so the receiver accepts what the sender took.
+    /// The sessions live across inputs, as a long-running receiver's do. Forcing the SSRC
+    /// keeps their number of streams at one each; sender and receiver see the same protected
+    /// packets in the same order, so the receiver accepts what the sender took.
     static let srtpUnprotect = FuzzTarget(name: "srtp-unprotect") { bytes in
         guard let selector = bytes.first else { return }
         let sessions = SRTPFuzzSessions.all[Int(selector & 0x7F) % SRTPFuzzSessions.all.count]
@@ -83,4 +117,14 @@ private final class SRTPFuzzSessions: @unchecked Sendable {
     func unprotect(_ buffer: UnsafeMutableRawBufferPointer, length: Int, rtcp: Bool) -> Int? {
         rtcp ? try? receiver.unprotectRTCP(in: buffer, length: length) : try? receiver.unprotectRTP(in: buffer, length: length)
     }
+}
+
+/// The differential runs kept across fuzz inputs, one per suite.
+///
+/// `@unchecked Sendable`: libFuzzer calls the target from one thread only.
+private final class SRTPDifferentialRuns: @unchecked Sendable {
+    static let shared = SRTPDifferentialRuns()
+    var runs = [SRTPDifferentialRun?](repeating: nil, count: SRTPCryptoSuite.allCases.count)
+    /// Inputs seen per suite.
+    var inputs = [Int](repeating: 0, count: SRTPCryptoSuite.allCases.count)
 }

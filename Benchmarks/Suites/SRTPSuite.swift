@@ -1,46 +1,59 @@
 import BenchmarkHarness
-import CSRTP
+import COpenSSLSRTPLoop
 import RTP
+import SRTPReference
 
 extension BenchmarkSuite {
-    /// SRTP protect, and protect then unprotect, of a 160-octet payload through our sessions,
-    /// against the same loop in plain C on libsrtp2 (`Benchmarks/peers/srtp_loop.c`) and against
-    /// the same loop calling libsrtp2 directly in this process (which isolates the wrapper's
-    /// cost from any difference between processes), for AES-CM-128 with an 80-bit tag and
-    /// AEAD-AES-128-GCM.
+    /// SRTP protect, and protect then unprotect, of a 160-octet payload for every suite: our
+    /// native transform against libsrtp2 called in this process and against a plain C loop on
+    /// OpenSSL EVP doing the same transform (`Benchmarks/OpenSSLSRTPLoop`, the physical
+    /// reference). For AES_CM_128_HMAC_SHA1_80 the C loop also runs with OpenSSL's two stock
+    /// HMAC paths (a kept `HMAC_CTX`, a kept `EVP_MAC_CTX`), which show why ours precomputes the
+    /// SHA-1 states instead.
     static let srtp = BenchmarkSuite(
         name: "srtp",
-        summary: "SRTP protect and protect+unprotect of a 160-octet payload vs plain C on libsrtp2"
+        summary: "SRTP protect and protect+unprotect of a 160-octet payload: native vs libsrtp2 vs a C loop on OpenSSL EVP"
     ) { context in
-        let peer = PeerProgram("srtp_loop", pkgConfigPackages: ["libsrtp2"])
-        let suites: [(suite: SRTPCryptoSuite, label: String)] = [
-            (.aes128CounterModeHMACSHA1Tag80, "aes-cm-128-80"),
-            (.aeadAES128GCM, "aes-gcm-128"),
-        ]
-        for (suite, label) in suites {
-            // Fresh sessions per case, as the peer has: a receiver must see the sender's
-            // packets from the first, or it cannot guess their rollover counter.
-            let protectLoop = try SRTPBenchmarkLoop(suite: suite)
-            let directProtectLoop = try DirectSRTPLoop(suite: suite)
-            context.measure(BenchmarkCase("protect-\(label)", countsAllocations: true, implementations: [
-                .ours { iterations in try protectLoop.protect(iterations) },
-                .program(peer),
-                .peer(DirectSRTPLoop.name) { iterations in try directProtectLoop.protect(iterations) },
-            ]))
-            let roundTripLoop = try SRTPBenchmarkLoop(suite: suite)
-            let directRoundTripLoop = try DirectSRTPLoop(suite: suite)
-            context.measure(BenchmarkCase("round-trip-\(label)", countsAllocations: true, implementations: [
-                .ours { iterations in try roundTripLoop.roundTrip(iterations) },
-                .program(peer),
-                .peer(DirectSRTPLoop.name) { iterations in try directRoundTripLoop.roundTrip(iterations) },
-            ]))
+        for suite in SRTPCryptoSuite.allCases {
+            let label = suite.benchmarkLabel
+            for roundTrip in [false, true] {
+                // Fresh sessions per case: a receiver must see the sender's packets from the
+                // first, or it cannot guess their rollover counter.
+                let ours = try SRTPBenchmarkLoop(suite: suite)
+                let libsrtp = try LibSRTPBenchmarkLoop(suite: suite)
+                var implementations: [Implementation] = [
+                    .ours { iterations in try ours.run(iterations, roundTrip: roundTrip) },
+                    .peer(LibSRTPBenchmarkLoop.name) { iterations in try libsrtp.run(iterations, roundTrip: roundTrip) },
+                ]
+                let methods: [mb_hmac_method] = suite == .aes128CounterModeHMACSHA1Tag80 && !roundTrip
+                    ? [mb_hmac_precomputed_sha1, mb_hmac_kept_hmac_ctx, mb_hmac_evp_mac] : [mb_hmac_precomputed_sha1]
+                for method in methods {
+                    let loop = try OpenSSLCLoop(suite: suite, hmac: method)
+                    implementations.append(.peer(loop.name) { iterations in try loop.run(iterations, roundTrip: roundTrip) })
+                }
+                let name = (roundTrip ? "round-trip-" : "protect-") + label
+                context.measure(BenchmarkCase(name, countsAllocations: true, implementations: implementations))
+            }
         }
     }
 }
 
-/// The packet every loop protects, as in `srtp_loop.c`: the same key, a 172-octet RTP packet
-/// (12-octet header, 160-octet payload) copied into a buffer and given the next sequence number
-/// before each protect.
+extension SRTPCryptoSuite {
+    /// The suite's short name in case names, such as `aes-cm-128-80`.
+    fileprivate var benchmarkLabel: String {
+        switch self {
+        case .aes128CounterModeHMACSHA1Tag80: "aes-cm-128-80"
+        case .aes128CounterModeHMACSHA1Tag32: "aes-cm-128-32"
+        case .aes256CounterModeHMACSHA1Tag80: "aes-cm-256-80"
+        case .aes256CounterModeHMACSHA1Tag32: "aes-cm-256-32"
+        case .aeadAES128GCM: "aes-gcm-128"
+        case .aeadAES256GCM: "aes-gcm-256"
+        }
+    }
+}
+
+/// The packet every loop protects, as the C loop's: a 172-octet RTP packet (12-octet header,
+/// 160-octet payload) copied into a buffer and given the next sequence number before each protect.
 private final class SRTPLoopPacket {
     let plaintext: UnsafeMutableRawBufferPointer
     let buffer: UnsafeMutableRawBufferPointer
@@ -62,9 +75,9 @@ private final class SRTPLoopPacket {
         buffer.deallocate()
     }
 
-    /// The key and salt both loops use: octet i is i × 37.
-    static func keyAndSalt(for suite: SRTPCryptoSuite) -> [UInt8] {
-        (0..<UInt8(suite.keyMaterialLength)).map { $0 &* 37 }
+    /// The key both sessions use: octet i is i × 37.
+    static func key(for suite: SRTPCryptoSuite) throws -> SRTPMasterKey {
+        try SRTPMasterKey(suite: suite, keyAndSalt: (0..<UInt8(suite.keyMaterialLength)).map { $0 &* 37 })
     }
 
     /// Copies the packet into the buffer with the next sequence number.
@@ -83,7 +96,7 @@ private final class SRTPBenchmarkLoop {
     private var receiver: SRTPInboundSession
 
     init(suite: SRTPCryptoSuite) throws {
-        let key = try SRTPMasterKey(suite: suite, keyAndSalt: SRTPLoopPacket.keyAndSalt(for: suite))
+        let key = try SRTPLoopPacket.key(for: suite)
         sender = try SRTPOutboundSession(key: key)
         receiver = try SRTPInboundSession(key: key)
         packet = SRTPLoopPacket(suite: suite)
@@ -91,109 +104,84 @@ private final class SRTPBenchmarkLoop {
 
     // Each batch takes the sessions `inout` once, as the thread that owns a session does; a
     // mutating call on a class's stored property would instead pay a dynamic exclusivity check
-    // per packet, which measures the benchmark's storage rather than the wrapper.
-    func protect(_ iterations: Int) throws(SRTPError) {
-        try Self.protect(iterations, packet: packet, sender: &sender)
+    // per packet, which measures the benchmark's storage rather than the transform.
+    func run(_ iterations: Int, roundTrip: Bool) throws(SRTPError) {
+        try Self.run(iterations, roundTrip: roundTrip, packet: packet, sender: &sender, receiver: &receiver)
     }
 
-    func roundTrip(_ iterations: Int) throws(SRTPError) {
-        try Self.roundTrip(iterations, packet: packet, sender: &sender, receiver: &receiver)
-    }
-
-    /// Copies the packet in, gives it the next sequence number and protects it.
-    private static func protectNext(_ packet: SRTPLoopPacket, sender: inout SRTPOutboundSession) throws(SRTPError) -> Int {
-        packet.next()
-        return try sender.protectRTP(in: packet.buffer, length: packet.plaintext.count)
-    }
-
-    private static func protect(
-        _ iterations: Int, packet: SRTPLoopPacket, sender: inout SRTPOutboundSession
-    ) throws(SRTPError) {
-        for _ in 0..<iterations {
-            blackHole(try protectNext(packet, sender: &sender))
-        }
-    }
-
-    private static func roundTrip(
-        _ iterations: Int, packet: SRTPLoopPacket, sender: inout SRTPOutboundSession,
+    private static func run(
+        _ iterations: Int, roundTrip: Bool, packet: SRTPLoopPacket, sender: inout SRTPOutboundSession,
         receiver: inout SRTPInboundSession
     ) throws(SRTPError) {
         for _ in 0..<iterations {
-            blackHole(try receiver.unprotectRTP(in: packet.buffer, length: try protectNext(packet, sender: &sender)))
+            packet.next()
+            var length = try sender.protectRTP(in: packet.buffer, length: packet.plaintext.count)
+            if roundTrip {
+                length = try receiver.unprotectRTP(in: packet.buffer, length: length)
+            }
+            blackHole(length)
         }
     }
 }
 
-/// The same loops calling libsrtp2 directly, as `srtp_loop.c` does, but in this process.
-private final class DirectSRTPLoop {
-    private let packet: SRTPLoopPacket
+/// The same loops through libsrtp2, in this process.
+private final class LibSRTPBenchmarkLoop {
     /// The implementation's name in reports.
-    static var name: String { "\(String(cString: srtp_get_version_string())), direct calls in process" }
+    static var name: String { "\(LibSRTPSession.version), in process" }
 
-    private var sender: srtp_t?
-    private var receiver: srtp_t?
-    private var key: [UInt8]
-
-    /// A libsrtp status other than `ok`.
-    struct Failure: Error {
-        let status: srtp_err_status_t
-    }
+    private let packet: SRTPLoopPacket
+    private let sender: LibSRTPSession
+    private let receiver: LibSRTPSession
 
     init(suite: SRTPCryptoSuite) throws {
-        key = SRTPLoopPacket.keyAndSalt(for: suite)
+        let key = try SRTPLoopPacket.key(for: suite)
+        sender = try LibSRTPSession(key: key, direction: .outbound)
+        receiver = try LibSRTPSession(key: key, direction: .inbound)
         packet = SRTPLoopPacket(suite: suite)
-        // No srtp_init here: libsrtp wants it once per process, and our sessions, created
-        // first, have done it.
-        sender = try create(suite: suite, direction: ssrc_any_outbound)
-        receiver = try create(suite: suite, direction: ssrc_any_inbound)
+    }
+
+    func run(_ iterations: Int, roundTrip: Bool) throws(SRTPError) {
+        for _ in 0..<iterations {
+            packet.next()
+            var length = try sender.transform(.protectRTP, buffer: packet.buffer, length: packet.plaintext.count)
+            if roundTrip {
+                length = try receiver.transform(.unprotectRTP, buffer: packet.buffer, length: length)
+            }
+            blackHole(length)
+        }
+    }
+}
+
+/// The plain C loop on OpenSSL EVP (`Benchmarks/OpenSSLSRTPLoop`).
+private final class OpenSSLCLoop {
+    /// The implementation's name in reports, with the HMAC path when it is not ours.
+    let name: String
+    private let loop: OpaquePointer
+
+    /// The C loop failed to set up or to transform.
+    struct Failure: Error {}
+
+    init(suite: SRTPCryptoSuite, hmac: mb_hmac_method) throws {
+        let aead = suite == .aeadAES128GCM || suite == .aeadAES256GCM
+        guard let loop = mb_srtp_loop_create(aead ? 1 : 0, Int32(suite.masterKeyLength), Int32(suite.rtpTagLength), hmac) else {
+            throw Failure()
+        }
+        self.loop = loop
+        let method = switch hmac {
+        case mb_hmac_kept_hmac_ctx: ", HMAC_CTX"
+        case mb_hmac_evp_mac: ", EVP_MAC"
+        default: ""
+        }
+        name = "C loop on \(String(cString: mb_srtp_loop_openssl_version()))\(method)"
     }
 
     deinit {
-        if let sender { srtp_dealloc(sender) }
-        if let receiver { srtp_dealloc(receiver) }
+        mb_srtp_loop_free(loop)
     }
 
-    private func check(_ status: srtp_err_status_t) throws {
-        guard status == srtp_err_status_ok else { throw Failure(status: status) }
-    }
-
-    private func create(suite: SRTPCryptoSuite, direction: srtp_ssrc_type_t) throws -> srtp_t? {
-        var policy = srtp_policy_t()
-        if suite == .aeadAES128GCM {
-            srtp_crypto_policy_set_aes_gcm_128_16_auth(&policy.rtp)
-            srtp_crypto_policy_set_aes_gcm_128_16_auth(&policy.rtcp)
-        } else {
-            srtp_crypto_policy_set_rtp_default(&policy.rtp)
-            srtp_crypto_policy_set_rtcp_default(&policy.rtcp)
-        }
-        policy.ssrc.type = direction
-        policy.window_size = 128
-        var session: srtp_t?
-        try key.withUnsafeMutableBufferPointer { key in
-            policy.key = key.baseAddress
-            try check(srtp_create(&session, &policy))
-        }
-        return session
-    }
-
-    private func protectNext() throws -> Int32 {
-        packet.next()
-        var length = Int32(packet.plaintext.count)
-        try check(srtp_protect(sender, packet.buffer.baseAddress, &length))
-        return length
-    }
-
-    func protect(_ iterations: Int) throws {
-        for _ in 0..<iterations {
-            blackHole(try protectNext())
-        }
-    }
-
-    func roundTrip(_ iterations: Int) throws {
-        for _ in 0..<iterations {
-            var length = try protectNext()
-            try check(srtp_unprotect(receiver, packet.buffer.baseAddress, &length))
-            blackHole(length)
-        }
+    func run(_ iterations: Int, roundTrip: Bool) throws {
+        let length = roundTrip ? mb_srtp_loop_round_trip(loop, iterations) : mb_srtp_loop_protect(loop, iterations)
+        guard length > 0 else { throw Failure() }
+        blackHole(length)
     }
 }

@@ -99,7 +99,9 @@ extension LiveCalls {
             let identifier = try #require(theirs.masterKeyIdentifier)
             #expect(identifier == SDESMasterKeyIdentifier(value: 1, length: 4))
             try session.start(negotiated: media)
-            var peerSRTP = try SRTPOutboundSession(key: theirs.masterKey, masterKeyIdentifier: identifier)
+            var peerOptions = SRTPSessionOptions()
+            peerOptions.masterKeyIdentifier = identifier.octets
+            var peerSRTP = try SRTPOutboundSession(key: theirs.masterKey, options: peerOptions)
             let peer = try UDPSocket(binding: .loopbackIPv4())
             var buffer = [UInt8](repeating: 0xD5, count: 12 + 160 + 32)
             for sequence in UInt16(1)...5 {
@@ -125,7 +127,7 @@ extension LiveCalls {
             #expect(waitUntil(seconds: 3) { call.caller.statistics.rtcpPacketsReceived >= 1 && call.callee.statistics.rtcpPacketsReceived >= 1 })
             let before = call.callee.statistics.rtcpPacketsReceived
             // An RFC 4568 peer with the caller's key: SRTCP with the 80-bit tag.
-            var rfcPeer = try SRTPOutboundSession(key: #require(call.callerMedia.crypto).local.masterKey, srtcpTagLength: .rfc)
+            var rfcPeer = try SRTPOutboundSession(key: #require(call.callerMedia.crypto).local.masterKey)  // RFC 3711's 80-bit SRTCP tag
             let report: [UInt8] = [0x80, 201, 0, 1, 0x0A, 0x0B, 0x0C, 0x0D]  // an empty receiver report
             var buffer = [UInt8](repeating: 0, count: 64)
             let length = try buffer.withUnsafeMutableBytes { bytes in

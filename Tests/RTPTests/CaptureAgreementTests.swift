@@ -58,10 +58,18 @@ struct CaptureAgreementTests {
         #expect(malformedExtensions < total / 100)
     }
 
+    /// Captures of our own interop bed whose RTCP this plain-RTCP comparison cannot use: their
+    /// SRTCP is encrypted (tshark reads garbage past the first header), and baresip's RTCP APP
+    /// "PING"/"PONG" keepalives carry data tshark 4.0 leaves out of `rtcp.app.data`. Their RTCP
+    /// is checked decrypted by the analyzer's field-capture tests instead.
+    static let rtcpComparisonExcluded: Set<String> = [
+        "baresip-srtp-srtcp.pcap", "linphone-srtp-sha1-32.pcap", "baresip-one-side-srtp.pcap", "baresip-relay-60ms.pcap",
+    ]
+
     @Test("RTCP compounds: every packet type and field tshark shows")
     func rtcpAgreement() throws {
         var total = 0
-        for capture in try Self.captures() {
+        for capture in try Self.captures() where !Self.rtcpComparisonExcluded.contains(capture.lastPathComponent) {
             let rows = try TShark.fields(
                 capture, options: Self.heuristics + ["-Y", "rtcp.version == 2 && !icmp"], fields: ["udp.payload"] + DissectionRows.rtcpFields)
             for row in rows {

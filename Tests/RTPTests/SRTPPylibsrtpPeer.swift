@@ -43,7 +43,7 @@ PROFILES = {
     "AES_CM_128_HMAC_SHA1_80": Policy.SRTP_PROFILE_AES128_CM_SHA1_80,
     "AES_CM_128_HMAC_SHA1_32": Policy.SRTP_PROFILE_AES128_CM_SHA1_32,
     "AES_256_CM_HMAC_SHA1_80": Policy.SRTP_PROFILE_AES128_CM_SHA1_80,  # ciphers replaced below
-    "AES_256_CM_HMAC_SHA1_32": Policy.SRTP_PROFILE_AES128_CM_SHA1_32,  # ciphers replaced below
+    "AES_256_CM_HMAC_SHA1_32": Policy.SRTP_PROFILE_AES128_CM_SHA1_80,  # ciphers replaced below
     "AEAD_AES_128_GCM": Policy.SRTP_PROFILE_AEAD_AES_128_GCM,
     "AEAD_AES_256_GCM": Policy.SRTP_PROFILE_AEAD_AES_256_GCM,
 }
@@ -54,8 +54,8 @@ def policy(suite, key, ssrc_type):
         # libsrtp has no profile for AES-256-CM and pylibsrtp declares srtp_crypto_policy_t
         # opaque: write its six int fields (srtp.h order: cipher_type, cipher_key_len,
         # auth_type, auth_key_len, auth_tag_len, sec_serv) as
-        # srtp_crypto_policy_set_aes_cm_256_hmac_sha1_80 (and _32 for SRTP under the _32
-        # suite, whose SRTCP keeps the 80-bit tag) do.
+        # srtp_crypto_policy_set_aes_cm_256_hmac_sha1_80 (SRTCP always, SRTP for _80) and
+        # srtp_crypto_policy_set_aes_cm_256_hmac_sha1_32 (SRTP for _32) do.
         from pylibsrtp._binding import ffi
         rtp_tag = 4 if suite.endswith("_32") else 10
         for crypto, tag in ((p._policy.rtp, rtp_tag), (p._policy.rtcp, 10)):

@@ -67,10 +67,10 @@ func runPython(_ script: String, input: String) throws -> String {
 typealias SRTPOutcome = Result<[UInt8], SRTPError>
 
 extension SRTPOutboundSession {
-    /// Protects a copy of `packet` (RTP or RTCP) in a buffer with just enough room (and
-    /// `extraRoom` octets more, for an MKI).
-    mutating func protect(_ packet: [UInt8], rtcp: Bool = false, extraRoom: Int = 0) -> SRTPOutcome {
-        var buffer = packet + [UInt8](repeating: 0, count: (rtcp ? suite.rtcpOverhead : suite.rtpOverhead) + extraRoom)
+    /// Protects a copy of `packet` (RTP or RTCP) in a buffer with room for the overhead and an
+    /// MKI of up to `mkiLength` octets.
+    mutating func protect(_ packet: [UInt8], rtcp: Bool = false, mkiLength: Int = 0) -> SRTPOutcome {
+        var buffer = packet + [UInt8](repeating: 0, count: (rtcp ? suite.rtcpOverhead : suite.rtpOverhead) + mkiLength)
         let result: Result<Int, SRTPError> = buffer.withUnsafeMutableBytes { bytes in
             Result { () throws(SRTPError) in
                 rtcp ? try protectRTCP(in: bytes, length: packet.count) : try protectRTP(in: bytes, length: packet.count)

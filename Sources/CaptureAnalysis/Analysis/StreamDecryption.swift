@@ -61,7 +61,11 @@ final class StreamDecryption {
     init(key: SRTPMasterKey, keySource: SRTPReport.KeySource, isControl: Bool = false) throws(SRTPError) {
         // The capture may hold a stream's packets far out of order; a wide replay window keeps
         // late ones decryptable.
-        session = try SRTPInboundSession(key: key, replayWindowSize: 4096)
+        var options = SRTPSessionOptions()
+        options.replayWindowSize = 4096
+        // Peers disagree on SRTCP's tag under the _32 suites (Linphone and baresip: 32 bits).
+        options.acceptsEitherRTCPTagLength = true
+        session = try SRTPInboundSession(key: key, options: options)
         scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
         self.keySource = keySource
         self.isControl = isControl

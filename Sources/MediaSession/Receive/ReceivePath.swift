@@ -39,8 +39,7 @@ final class ReceivePath: @unchecked Sendable {
     private let secureTransportDatagrams: UDPEventLoop.Handler?
 
     init(
-        media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, alternateRTCP: consuming SRTPInboundSession? = nil,
-        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
+        media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss(),
         secureTransportDatagrams: UDPEventLoop.Handler? = nil
@@ -48,7 +47,7 @@ final class ReceivePath: @unchecked Sendable {
         self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
-        owned = IOThreadState(inbound: inbound, alternateRTCP: alternateRTCP)
+        owned = IOThreadState(inbound: inbound)
         self.monitor = monitor
         self.jitterBuffer = jitterBuffer
         self.events = events
@@ -237,7 +236,7 @@ final class ReceivePath: @unchecked Sendable {
         guard owned.inbound != nil else { return bytes.count }
         do {
             return rtcp
-                ? try unprotectRTCP(bytes)
+                ? try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count)
                 : try owned.inbound!.unprotectRTP(in: bytes, length: bytes.count)
         } catch {
             let failures: Int? = locked.withLock { state in
@@ -257,24 +256,6 @@ final class ReceivePath: @unchecked Sendable {
             }
             if let failures { reportSRTPFailure(count: failures, at: arrival) }
             return nil
-        }
-    }
-
-    /// SRTCP through the session whose tag length worked last, then (on an authentication
-    /// failure, which leaves the packet untouched) through the other one.
-    private func unprotectRTCP(_ bytes: UnsafeMutableRawBufferPointer) throws(SRTPError) -> Int {
-        guard owned.alternateRTCP != nil else { return try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count) }
-        do {
-            return owned.alternateRTCPWorked
-                ? try owned.alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
-                : try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count)
-        } catch {
-            guard case .authenticationFailed = error else { throw error }
-            let length = owned.alternateRTCPWorked
-                ? try owned.inbound!.unprotectRTCP(in: bytes, length: bytes.count)
-                : try owned.alternateRTCP!.unprotectRTCP(in: bytes, length: bytes.count)
-            owned.alternateRTCPWorked.toggle()
-            return length
         }
     }
 
@@ -335,11 +316,6 @@ struct ReceiveState {
 struct IOThreadState: ~Copyable {
     /// The peer's SRTP session (an SRTP session is single-threaded).
     var inbound: SRTPInboundSession?
-    /// Under a `_32` suite, the same key with the other SRTCP tag length (see
-    /// ``SRTCPTagLength``): peers disagree, so SRTCP that fails with one is tried with the other,
-    /// and the one that worked is tried first from then on.
-    var alternateRTCP: SRTPInboundSession?
-    var alternateRTCPWorked = false
     /// The I/O thread's copy of the latched address, checked before unprotecting.
     var latchedAddress: SocketAddress?
     var dtmf = DTMFReceiver()
@@ -348,9 +324,8 @@ struct IOThreadState: ~Copyable {
     /// The delay outside the jitter buffer last passed to it (ms), from the RTCP round trip.
     var delayOutsideBufferMilliseconds: Double?
 
-    init(inbound: consuming SRTPInboundSession?, alternateRTCP: consuming SRTPInboundSession?) {
+    init(inbound: consuming SRTPInboundSession?) {
         self.inbound = inbound
-        self.alternateRTCP = alternateRTCP
     }
 }
 

@@ -162,7 +162,6 @@ public final class MediaSession: Sendable {
         let codecs = try CallCodecs(media: media)
         var outbound: SRTPOutboundSession?
         var inbound: SRTPInboundSession?
-        var alternateRTCP: SRTPInboundSession?
         if let keys {
             do {
                 outbound = try SRTPOutboundSession(key: keys.local)
@@ -171,24 +170,19 @@ public final class MediaSession: Sendable {
                 throw .srtp(error)
             }
         } else if let crypto = media.crypto {
-            // Under the _32 suites SRTCP carries the 32-bit tag, as Linphone and baresip do;
-            // the RFC's 80-bit tag is accepted too (see SRTCPTagLength).
+            // Each side's MKI, when its a=crypto key gives one, goes into its packets. Under the
+            // _32 suites SRTCP carries the 32-bit tag, as Linphone and baresip do, and the RFC's
+            // 80-bit tag is accepted too (SRTPSessionOptions.acceptsEitherRTCPTagLength).
+            let ours = crypto.local.keys[0], theirs = crypto.remote.keys[0]
+            var sending = SRTPSessionOptions(), receiving = SRTPSessionOptions()
+            sending.rtcpTagLength = .sameAsRTP
+            sending.masterKeyIdentifier = ours.masterKeyIdentifier?.octets ?? []
+            receiving.rtcpTagLength = .sameAsRTP
+            receiving.acceptsEitherRTCPTagLength = true
+            receiving.masterKeyIdentifier = theirs.masterKeyIdentifier?.octets ?? []
             do {
-                // Each side's MKI, when its a=crypto key gives one, goes into its packets.
-                let ours = crypto.local.keys[0], theirs = crypto.remote.keys[0]
-                outbound = try SRTPOutboundSession(
-                    key: ours.masterKey, srtcpTagLength: .sameAsSRTP, masterKeyIdentifier: ours.masterKeyIdentifier
-                )
-                inbound = try SRTPInboundSession(
-                    key: theirs.masterKey, srtcpTagLength: .sameAsSRTP, masterKeyIdentifier: theirs.masterKeyIdentifier
-                )
-                // libsrtp 2.5.0 cannot find an MKI before an 80-bit SRTCP tag under a _32
-                // suite, so a peer with an MKI gets the 32-bit tag only.
-                if crypto.suite.hasTruncatedTag, theirs.masterKeyIdentifier == nil {
-                    alternateRTCP = try SRTPInboundSession(
-                        key: theirs.masterKey, srtcpTagLength: .rfc, masterKeyIdentifier: theirs.masterKeyIdentifier
-                    )
-                }
+                outbound = try SRTPOutboundSession(key: ours.masterKey, options: sending)
+                inbound = try SRTPInboundSession(key: theirs.masterKey, options: receiving)
             } catch {
                 throw .srtp(error)
             }
@@ -209,7 +203,7 @@ public final class MediaSession: Sendable {
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
         let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
-            media: media, inbound: inbound, alternateRTCP: alternateRTCP, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
             secureTransportDatagrams: secureTransportDatagrams
         )

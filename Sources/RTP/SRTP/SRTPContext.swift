@@ -1,81 +1,54 @@
-internal import CSRTP
-
-/// The owner of one libsrtp session (`srtp_t`): created once, freed exactly once in `deinit`.
+/// The native SRTP/SRTCP transform of one session (RFC 3711, RFC 6188, RFC 7714) on OpenSSL's
+/// libcrypto: the session keys of RTP and RTCP in cipher and HMAC contexts created once, and
+/// per-SSRC indices and replay windows in storage allocated once. Every transform works in
+/// place and allocates nothing.
 ///
-/// libsrtp keeps the session keys it derives from the master key (and, for AES-GCM, the
-/// master salt) and `srtp_dealloc` wipes them. The context itself keeps no key material.
+/// Where the RFCs leave a choice the transform does what libsrtp 2 does, so the two agree
+/// octet for octet and verdict for verdict (the differential tests and fuzz target check it):
+/// the first SRTCP index sent is 1, SRTCP keeps a 128-index window, an unknown SSRC's first
+/// packet is taken with a rollover counter of 0.
+///
+/// The keys live in the OpenSSL contexts and the HMAC states, which are wiped when the
+/// context ends; the context keeps no copy of the master key.
 struct SRTPContext: ~Copyable {
-    /// Which SSRCs the session serves: any sender of ours, or any peer.
+    /// Which transforms the session runs: protect for what we send, unprotect for what we receive.
     enum Direction {
         case outbound
         case inbound
     }
 
-    /// libsrtp's own default replay window, in packets. On an outbound session the window
-    /// only catches a sequence number protected twice.
-    static let defaultReplayWindowSize = 128
-
     /// The suite the session was created for.
     let suite: SRTPCryptoSuite
-    /// The SRTCP tag the session uses under a `_32` suite.
-    let srtcpTagLength: SRTCPTagLength
-    /// The length of the MKI every packet carries (RFC 3711 §3.1), 0 for none.
-    let masterKeyIdentifierLength: Int
-    private let handle: OpaquePointer
+    let rtpKeys: SRTPTrafficKeys
+    let rtcpKeys: SRTPTrafficKeys
+    var streams: SRTPStreamTable
+    let masterKeyIdentifier: [UInt8]
+    let rtcpTagLength: SRTCPTagLength
+    let acceptsEitherRTCPTagLength: Bool
 
-    /// Creates a session for every SSRC in `direction` under `key`.
-    init(
-        key: SRTPMasterKey, direction: Direction, replayWindowSize: Int = defaultReplayWindowSize,
-        srtcpTagLength: SRTCPTagLength = .rfc, masterKeyIdentifier: SDESMasterKeyIdentifier? = nil
-    ) throws(SRTPError) {
-        try SRTPLibrary.ensureInitialized()
-        guard (64...0x8000).contains(replayWindowSize) else {
-            throw .invalidReplayWindowSize(replayWindowSize)
+    /// Derives the session keys of `key` for `direction` and allocates the stream table.
+    init(key: SRTPMasterKey, direction: Direction, options: SRTPSessionOptions) throws(SRTPError) {
+        try options.validate()
+        let encrypts = direction == .outbound
+        let rtpKeys = try key.withUnsafeBytes { master throws(SRTPError) in
+            try SRTPTrafficKeys(suite: key.suite, master: master, traffic: .rtp, encrypts: encrypts)
         }
-        var policy = srtp_policy_t()
-        key.suite.configure(rtp: &policy.rtp, rtcp: &policy.rtcp, srtcpTag: srtcpTagLength)
-        policy.ssrc.type = direction == .outbound ? ssrc_any_outbound : ssrc_any_inbound
-        policy.window_size = UInt(replayWindowSize)
-        policy.allow_repeat_tx = 0
-        var session: srtp_t?
-        // srtp_create reads the key (and copies the MKI) only while it derives the session keys.
-        var identifier = masterKeyIdentifier?.octets ?? []
-        let status = key.withUnsafeBytes { keyAndSalt in
-            let keyPointer = UnsafeMutablePointer(mutating: keyAndSalt.baseAddress?.assumingMemoryBound(to: UInt8.self))
-            guard !identifier.isEmpty else {
-                policy.key = keyPointer
-                defer { policy.key = nil }
-                return srtp_create(&session, &policy)
-            }
-            return identifier.withUnsafeMutableBufferPointer { mki in
-                var master = srtp_master_key_t(key: keyPointer, mki_id: mki.baseAddress, mki_size: UInt32(mki.count))
-                return withUnsafeMutablePointer(to: &master) { masterPointer in
-                    var keys: [UnsafeMutablePointer<srtp_master_key_t>?] = [masterPointer]
-                    return keys.withUnsafeMutableBufferPointer { list in
-                        policy.keys = list.baseAddress
-                        policy.num_master_keys = 1
-                        defer { policy.keys = nil }
-                        return srtp_create(&session, &policy)
-                    }
-                }
-            }
-        }
-        guard status == srtp_err_status_ok, let session else {
-            throw .sessionCreationFailed(SRTPLibraryStatus(status))
+        let rtcpKeys = try key.withUnsafeBytes { master throws(SRTPError) in
+            try SRTPTrafficKeys(suite: key.suite, master: master, traffic: .rtcp, encrypts: encrypts)
         }
         suite = key.suite
-        self.srtcpTagLength = srtcpTagLength
-        masterKeyIdentifierLength = identifier.count
-        handle = session
+        self.rtpKeys = rtpKeys
+        self.rtcpKeys = rtcpKeys
+        let windowLength = (options.replayWindowSize + 31) / 32 * 32
+        streams = SRTPStreamTable(capacity: options.maximumStreamCount, windowLength: windowLength)
+        masterKeyIdentifier = options.masterKeyIdentifier
+        rtcpTagLength = options.rtcpTagLength
+        acceptsEitherRTCPTagLength = options.acceptsEitherRTCPTagLength
     }
 
-    deinit {
-        srtp_dealloc(handle)
-    }
-
-    /// Runs one libsrtp transform in place on the first `length` octets of `buffer`, and
-    /// returns the new length; counts the outcome in `statistics`.
-    func transform(
+    /// Runs one transform in place on the first `length` octets of `buffer`, and returns the
+    /// new length; counts the outcome in `statistics`.
+    mutating func transform(
         _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int,
         counting statistics: inout SRTPStatistics
     ) throws(SRTPError) -> Int {
@@ -92,43 +65,84 @@ struct SRTPContext: ~Copyable {
         }
     }
 
-    /// Runs one libsrtp transform in place on the first `length` octets of `buffer`, checking
-    /// first that the buffer has room for what the transform adds, and returns the new length.
-    private func transform(
+    /// Sets the rollover counter for `ssrc`'s next SRTP packets (adding the stream if it has
+    /// none yet), as libsrtp 2.5's `srtp_set_stream_roc` (see ``SRTPReplayWindow/setRolloverCounter(_:)``).
+    mutating func setRolloverCounter(_ rolloverCounter: UInt32, ssrc: UInt32) {
+        let slot = streams.slotAdding(ssrc)
+        streams[slot].rtp.setRolloverCounter(rolloverCounter)
+    }
+
+    /// Checks that the buffer holds `length` octets and has room for what the transform adds,
+    /// then runs it.
+    private mutating func transform(
         _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int
     ) throws(SRTPError) -> Int {
         let growth = switch operation {
-        case .protectRTP: suite.rtpOverhead + masterKeyIdentifierLength
-        case .protectRTCP: suite.rtcpTagLength(srtcpTagLength) + 4 + masterKeyIdentifierLength
+        case .protectRTP: suite.rtpTagLength + masterKeyIdentifier.count
+        case .protectRTCP: rtcpTagLength.octets(for: suite) + SRTCPTrailer.length + masterKeyIdentifier.count
         case .unprotectRTP, .unprotectRTCP: 0
         }
-        // libsrtp counts in `int`: the packet and what protect adds must fit.
         guard length >= 0, length <= buffer.count, length <= Int(Int32.max) - growth else {
             throw .invalidLength(operation, length: length, bufferCount: buffer.count)
         }
         guard buffer.count - length >= growth else {
             throw .bufferTooSmall(operation, required: length + growth, available: buffer.count)
         }
-        guard length > 0, let start = buffer.baseAddress else { throw .malformedPacket(operation) }
-        var newLength = Int32(length)
-        let status = if masterKeyIdentifierLength == 0 {
-            switch operation {
-            case .protectRTP: srtp_protect(handle, start, &newLength)
-            case .protectRTCP: srtp_protect_rtcp(handle, start, &newLength)
-            case .unprotectRTP: srtp_unprotect(handle, start, &newLength)
-            case .unprotectRTCP: srtp_unprotect_rtcp(handle, start, &newLength)
-            }
-        } else {
-            switch operation {
-            case .protectRTP: srtp_protect_mki(handle, start, &newLength, 1, 0)
-            case .protectRTCP: srtp_protect_rtcp_mki(handle, start, &newLength, 1, 0)
-            case .unprotectRTP: srtp_unprotect_mki(handle, start, &newLength, 1)
-            case .unprotectRTCP: srtp_unprotect_rtcp_mki(handle, start, &newLength, 1)
+        guard length > 0, let packet = buffer.baseAddress else { throw .malformedPacket(operation) }
+        switch operation {
+        case .protectRTP: return try protectRTP(packet, length: length)
+        case .unprotectRTP: return try unprotectRTP(packet, length: length)
+        case .protectRTCP: return try protectRTCP(packet, length: length)
+        case .unprotectRTCP:
+            do {
+                return try unprotectRTCP(packet, length: length, tagLength: rtcpTagLength)
+            } catch {
+                guard acceptsEitherRTCPTagLength,
+                    rtcpTagLength.octets(for: suite) != rtcpTagLength.other.octets(for: suite),
+                    let newLength = try? unprotectRTCP(packet, length: length, tagLength: rtcpTagLength.other)
+                else { throw error }
+                return newLength
             }
         }
-        guard status == srtp_err_status_ok else {
-            throw SRTPLibrary.error(for: status, in: operation)
+    }
+
+    /// Throws ``SRTPError/unknownMasterKeyIdentifier(_:)`` unless the packet carries our MKI at
+    /// `offset` (nothing to check without one).
+    func checkMasterKeyIdentifier(
+        _ packet: UnsafeMutableRawPointer, at offset: Int, operation: SRTPOperation
+    ) throws(SRTPError) {
+        guard !masterKeyIdentifier.isEmpty else { return }
+        let matches = masterKeyIdentifier.withUnsafeBytes { expected in
+            offset >= 0 && UnsafeRawBufferPointer(start: packet + offset, count: expected.count).elementsEqual(expected)
         }
-        return Int(newLength)
+        guard matches else { throw .unknownMasterKeyIdentifier(operation) }
+    }
+
+    /// Writes our MKI, if any, at `offset`.
+    func writeMasterKeyIdentifier(_ packet: UnsafeMutableRawPointer, at offset: Int) {
+        masterKeyIdentifier.withUnsafeBytes { identifier in
+            guard let start = identifier.baseAddress else { return }
+            (packet + offset).copyMemory(from: start, byteCount: identifier.count)
+        }
+    }
+}
+
+/// The E flag and 31-bit SRTCP index after an SRTCP packet's encrypted portion (RFC 3711 §3.4).
+enum SRTCPTrailer {
+    /// Its length in octets.
+    static let length = 4
+    /// The E flag: the packet's encrypted portion is encrypted.
+    static let encryptedFlag: UInt32 = 0x8000_0000
+}
+
+extension UnsafeMutableRawPointer {
+    /// The big-endian 32-bit word at `offset`.
+    func bigEndianUInt32(at offset: Int) -> UInt32 {
+        UInt32(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+    }
+
+    /// The big-endian 16-bit word at `offset`.
+    func bigEndianUInt16(at offset: Int) -> UInt16 {
+        UInt16(bigEndian: loadUnaligned(fromByteOffset: offset, as: UInt16.self))
     }
 }

@@ -11,8 +11,8 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     case aes128CounterModeHMACSHA1Tag32
     /// AES-256 in counter mode with an 80-bit HMAC-SHA1 tag (RFC 6188).
     case aes256CounterModeHMACSHA1Tag80
-    /// AES-256 in counter mode with a 32-bit HMAC-SHA1 tag on SRTP; SRTCP keeps the 80-bit
-    /// tag (RFC 6188 §7.1). Linphone offers it.
+    /// AES-256 in counter mode with a 32-bit HMAC-SHA1 tag on SRTP; SRTCP keeps the 80-bit tag
+    /// (RFC 6188).
     case aes256CounterModeHMACSHA1Tag32
     /// AES-128 in Galois/counter mode with a 16-octet tag (RFC 7714).
     case aeadAES128GCM
@@ -69,8 +69,9 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
         }
     }
 
-    /// The length of the authentication tag appended to each SRTCP packet, as the RFCs define
-    /// the suite (see ``SRTCPTagLength`` for the peers that differ).
+    /// The length of the authentication tag appended to each SRTCP packet, as RFC 3711 and
+    /// libsrtp have it (80 bits for every HMAC-SHA1 suite; see ``SRTCPTagLength`` for peers that
+    /// use 32).
     public var rtcpTagLength: Int {
         switch self {
         case .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32,
@@ -86,16 +87,6 @@ public enum SRTPCryptoSuite: CaseIterable, Hashable, Sendable, CustomStringConve
     /// The octets that protecting an RTCP packet adds: the tag and the 4-octet E flag and
     /// SRTCP index (RFC 3711 §3.4).
     public var rtcpOverhead: Int { rtcpTagLength + 4 }
-
-    /// The length of the SRTCP tag under `choice`: the suite's own, or its SRTP tag.
-    public func rtcpTagLength(_ choice: SRTCPTagLength) -> Int {
-        choice == .sameAsSRTP && hasTruncatedTag ? rtpTagLength : rtcpTagLength
-    }
-
-    /// Whether SRTP uses the 32-bit HMAC-SHA1 tag (the `_32` suites).
-    public var hasTruncatedTag: Bool {
-        self == .aes128CounterModeHMACSHA1Tag32 || self == .aes256CounterModeHMACSHA1Tag32
-    }
 
     /// The SDES crypto-suite name.
     public var description: String { sdesName }

@@ -26,41 +26,53 @@ public enum SRTPOperation: Hashable, Sendable, CustomStringConvertible {
 /// No case carries key material.
 public enum SRTPError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The packet's authentication tag did not verify: it was tampered with, or protected with
-    /// another key (libsrtp `srtp_err_status_auth_fail`).
+    /// another key.
     case authenticationFailed(SRTPOperation)
-    /// The packet's index was already received inside the replay window
-    /// (libsrtp `srtp_err_status_replay_fail`); on protect, the sequence number was already used.
+    /// The packet's index was already received inside the replay window; on protect, the
+    /// sequence number was already used.
     case replayed(SRTPOperation)
     /// The packet's index is older than the replay window, so it cannot be checked and is
-    /// refused (libsrtp `srtp_err_status_replay_old`).
+    /// refused.
     case replayTooOld(SRTPOperation)
-    /// libsrtp refused the packet as malformed: too short for its header and trailer, or a
-    /// header whose CSRC count or extension runs past the end (libsrtp `srtp_err_status_bad_param`).
+    /// The packet is malformed: too short for its header and trailer, a header whose CSRC
+    /// count or extension runs past the end, or an SRTCP packet without the E flag.
     case malformedPacket(SRTPOperation)
+    /// The packet carries a master key identifier (RFC 3711 §3.1) other than the session's.
+    case unknownMasterKeyIdentifier(SRTPOperation)
+    /// The key protected all the SRTCP packets it may (2^31 − 1): a new key is needed
+    /// (RFC 3711 §9.2).
+    case keyExhausted(SRTPOperation)
     /// The caller's buffer has no room for what protecting adds.
     case bufferTooSmall(SRTPOperation, required: Int, available: Int)
-    /// The packet length given is negative, larger than the buffer, or beyond what libsrtp takes.
+    /// The packet length given is negative, larger than the buffer, or beyond 2^31 − 1 octets.
     case invalidLength(SRTPOperation, length: Int, bufferCount: Int)
     /// Key and salt together do not have the length the suite needs.
     case invalidKeyLength(suite: SRTPCryptoSuite, expected: Int, actual: Int)
-    /// The replay window size is outside what libsrtp accepts (64 to 32 768 packets).
+    /// The replay window size is outside 64 to 32 768 packets.
     case invalidReplayWindowSize(Int)
-    /// libsrtp could not be initialised or refused to create the session.
-    case sessionCreationFailed(SRTPLibraryStatus)
-    /// Another libsrtp status, named in ``SRTPLibraryStatus``.
-    case library(SRTPOperation, SRTPLibraryStatus)
+    /// The master key identifier is longer than 128 octets.
+    case invalidMasterKeyIdentifierLength(Int)
+    /// The maximum number of streams is below 1.
+    case invalidMaximumStreamCount(Int)
+    /// An OpenSSL call failed (named), which only happens when the library is broken or out
+    /// of memory.
+    case cryptoLibraryFailure(String)
 
-    /// What failed, in one line, naming the operation and the libsrtp status where one applies.
+    /// What failed, in one line, naming the operation.
     public var description: String {
         switch self {
         case .authenticationFailed(let operation):
-            "\(operation): authentication failed (srtp_err_status_auth_fail)"
+            "\(operation): authentication failed"
         case .replayed(let operation):
-            "\(operation): packet index already seen, replay refused (srtp_err_status_replay_fail)"
+            "\(operation): packet index already seen, replay refused"
         case .replayTooOld(let operation):
-            "\(operation): packet index older than the replay window (srtp_err_status_replay_old)"
+            "\(operation): packet index older than the replay window"
         case .malformedPacket(let operation):
-            "\(operation): malformed packet (srtp_err_status_bad_param)"
+            "\(operation): malformed packet"
+        case .unknownMasterKeyIdentifier(let operation):
+            "\(operation): unknown master key identifier"
+        case .keyExhausted(let operation):
+            "\(operation): every SRTCP index of the key is used, a new key is needed"
         case .bufferTooSmall(let operation, let required, let available):
             "\(operation): buffer of \(available) octets, \(required) needed"
         case .invalidLength(let operation, let length, let bufferCount):
@@ -68,38 +80,13 @@ public enum SRTPError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidKeyLength(let suite, let expected, let actual):
             "\(suite.sdesName) needs \(expected) octets of master key and salt, got \(actual)"
         case .invalidReplayWindowSize(let size):
-            "replay window of \(size) packets; libsrtp accepts 64 to 32768"
-        case .sessionCreationFailed(let status):
-            "SRTP session creation: libsrtp failed with \(status)"
-        case .library(let operation, let status):
-            "\(operation): libsrtp failed with \(status)"
+            "replay window of \(size) packets; 64 to 32768 are accepted"
+        case .invalidMasterKeyIdentifierLength(let length):
+            "master key identifier of \(length) octets; at most 128 are accepted"
+        case .invalidMaximumStreamCount(let count):
+            "room for \(count) streams; at least 1 is needed"
+        case .cryptoLibraryFailure(let call):
+            "OpenSSL: \(call) failed"
         }
     }
-}
-
-/// A libsrtp status code (`srtp_err_status_t`) other than the ones ``SRTPError`` names itself.
-public struct SRTPLibraryStatus: Hashable, Sendable, CustomStringConvertible {
-    /// The raw `srtp_err_status_t` value.
-    public let code: Int32
-
-    /// Wraps a raw `srtp_err_status_t` value.
-    public init(code: Int32) {
-        self.code = code
-    }
-
-    /// The libsrtp enumerator name, such as `srtp_err_status_cipher_fail`.
-    public var name: String {
-        let names = [
-            "ok", "fail", "bad_param", "alloc_fail", "dealloc_fail", "init_fail", "terminus",
-            "auth_fail", "cipher_fail", "replay_fail", "replay_old", "algo_fail", "no_such_op",
-            "no_ctx", "cant_check", "key_expired", "socket_err", "signal_err", "nonce_bad",
-            "read_fail", "write_fail", "parse_err", "encode_err", "semaphore_err", "pfkey_err",
-            "bad_mki", "pkt_idx_old", "pkt_idx_adv",
-        ]
-        guard code >= 0, Int(code) < names.count else { return "unknown status \(code)" }
-        return "srtp_err_status_" + names[Int(code)]
-    }
-
-    /// The name and the code, such as `srtp_err_status_cipher_fail (8)`.
-    public var description: String { "\(name) (\(code))" }
 }

@@ -1,9 +1,10 @@
 /// Verifies and decrypts the SRTP and SRTCP packets we receive, in place, under one master
 /// key (RFC 3711), refusing forgeries and replays.
 ///
-/// The session accepts every SSRC the peer sends from; libsrtp creates the crypto context of
-/// an SSRC only after that SSRC's first packet has authenticated, so forged packets cost no
-/// memory.
+/// The session accepts every SSRC the peer sends from (up to
+/// ``SRTPSessionOptions/maximumStreamCount`` at a time); it adds an SSRC's state only after that
+/// SSRC's first packet has authenticated, so forged packets cost nothing. The transform is the
+/// library's own, on OpenSSL's libcrypto: nothing is allocated per packet.
 ///
 /// ## One thread at a time
 /// As for ``SRTPOutboundSession``: the session is `~Copyable` and its transforms are
@@ -15,33 +16,45 @@
 /// ``SRTPError/replayed(_:)``, ``SRTPError/replayTooOld(_:)``, …), is counted in
 /// ``statistics`` and leaves the session usable; the caller drops the packet.
 public struct SRTPInboundSession: ~Copyable, @unchecked Sendable {
-    /// The replay window libsrtp uses unless told otherwise: 128 packets.
-    public static let defaultReplayWindowSize = SRTPContext.defaultReplayWindowSize
+    /// The replay window used unless told otherwise: 128 packets.
+    public static let defaultReplayWindowSize = SRTPSessionOptions.defaultReplayWindowSize
 
-    private let context: SRTPContext
+    private var context: SRTPContext
     /// Packets unprotected and failures, since the session was created.
     public private(set) var statistics = SRTPStatistics()
 
     /// Creates a session that unprotects with `key`.
     ///
-    /// The session keeps no copy of the master key; libsrtp keeps what it derives from it and
-    /// wipes that when the session ends.
+    /// The session keeps no copy of the master key, only the session keys derived from it,
+    /// which it wipes when it ends.
     ///
     /// - Parameters:
     ///   - key: The peer's master key and salt.
     ///   - replayWindowSize: How many packets back a late packet is still accepted, 64 to 32 768.
-    ///   - srtcpTagLength: The SRTCP tag expected under a `_32` suite (default: the RFC's 80 bits).
-    ///   - masterKeyIdentifier: The MKI the peer's packets carry (SDES `|MKI:length`), if any.
-    /// - Throws: ``SRTPError/invalidReplayWindowSize(_:)``, or
-    ///   ``SRTPError/sessionCreationFailed(_:)`` if libsrtp refuses the key.
-    public init(
-        key: SRTPMasterKey, replayWindowSize: Int = defaultReplayWindowSize, srtcpTagLength: SRTCPTagLength = .rfc,
-        masterKeyIdentifier: SDESMasterKeyIdentifier? = nil
-    ) throws(SRTPError) {
-        context = try SRTPContext(
-            key: key, direction: .inbound, replayWindowSize: replayWindowSize, srtcpTagLength: srtcpTagLength,
-            masterKeyIdentifier: masterKeyIdentifier
-        )
+    /// - Throws: ``SRTPError/invalidReplayWindowSize(_:)``.
+    public init(key: SRTPMasterKey, replayWindowSize: Int = defaultReplayWindowSize) throws(SRTPError) {
+        var options = SRTPSessionOptions()
+        options.replayWindowSize = replayWindowSize
+        try self.init(key: key, options: options)
+    }
+
+    /// Creates a session that unprotects with `key`, set up by `options` (replay window, MKI,
+    /// SRTCP tag length, number of SSRCs).
+    ///
+    /// - Throws: the ``SRTPError`` that names an option out of range.
+    public init(key: SRTPMasterKey, options: SRTPSessionOptions) throws(SRTPError) {
+        context = try SRTPContext(key: key, direction: .inbound, options: options)
+    }
+
+    /// Sets the rollover counter (RFC 3711 §3.3.1) of `ssrc`'s next packets, for a stream
+    /// joined after its sequence numbers wrapped (signalled out of band, or seen in a capture).
+    ///
+    /// As libsrtp 2.5's `srtp_set_stream_roc`: the next packets are indexed ROC ‖ SEQ; the first
+    /// whose index is more than 2^15 ahead of the stream's highest moves the stream there,
+    /// packets within 2^15 are checked against the replay window as usual, packets further
+    /// behind are refused as too old. 0 sets nothing.
+    public mutating func setRolloverCounter(_ rolloverCounter: UInt32, ssrc: UInt32) {
+        context.setRolloverCounter(rolloverCounter, ssrc: ssrc)
     }
 
     /// The suite of the key the session unprotects with.

@@ -49,7 +49,7 @@ public struct SRTPMasterKey: Sendable, Equatable {
     }
 
     /// Lends the master key followed by the master salt to `body`. The pointer must not escape.
-    public func withUnsafeBytes<Result, Failure: Error>(
+    public func withUnsafeBytes<Result: ~Copyable, Failure: Error>(
         _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try body(UnsafeRawBufferPointer(storage.bytes))

@@ -11,7 +11,7 @@ public struct SRTPStatistics: Hashable, Sendable {
     public var authenticationFailures: UInt64 = 0
     /// Packets refused as replays, whether inside the window or older than it.
     public var replays: UInt64 = 0
-    /// Every other failure: malformed packets, small buffers, other libsrtp statuses.
+    /// Every other failure: malformed packets, unknown MKIs, small buffers, exhausted keys.
     public var otherFailures: UInt64 = 0
 
     /// All counters at zero.

@@ -1,0 +1,96 @@
+internal import COpenSSL
+
+/// The owner of one OpenSSL cipher context (`EVP_CIPHER_CTX`), keyed once when created and
+/// re-initialised with a new IV for every packet: no allocation per packet.
+///
+/// `EVP_CIPHER_CTX_free` wipes the key schedule, exactly once, in `deinit`.
+struct AESCipher: ~Copyable {
+    /// The AES mode of an SRTP suite.
+    enum Mode {
+        /// AES in counter mode (RFC 3711 §4.1.1): a 16-octet IV, encryption and decryption alike.
+        case counter
+        /// AES in Galois/counter mode (RFC 7714): a 12-octet IV and a 16-octet tag.
+        case galoisCounter
+    }
+
+    /// The GCM tag length of every AEAD suite (RFC 7714 §12).
+    static let galoisCounterTagLength = 16
+
+    private let context: OpaquePointer
+    private let encrypts: Bool
+
+    /// A context for `mode` with a 16- or 32-octet `key`; `encrypts` is ignored in counter mode
+    /// (the keystream is the same both ways).
+    init(mode: Mode, key: UnsafeRawBufferPointer, encrypts: Bool = true) throws(SRTPError) {
+        guard let context = EVP_CIPHER_CTX_new() else { throw .cryptoLibraryFailure("EVP_CIPHER_CTX_new") }
+        let cipher: OpaquePointer? = switch (mode, key.count) {
+        case (.counter, 16): EVP_aes_128_ctr()
+        case (.counter, _): EVP_aes_256_ctr()
+        case (.galoisCounter, 16): EVP_aes_128_gcm()
+        case (.galoisCounter, _): EVP_aes_256_gcm()
+        }
+        let keyBytes = key.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        let initialised = mode == .galoisCounter && !encrypts
+            ? EVP_DecryptInit_ex(context, cipher, nil, keyBytes, nil)
+            : EVP_EncryptInit_ex(context, cipher, nil, keyBytes, nil)
+        guard initialised == 1 else {
+            EVP_CIPHER_CTX_free(context)
+            throw .cryptoLibraryFailure("EVP_CipherInit_ex")
+        }
+        self.context = context
+        self.encrypts = mode == .counter || encrypts
+    }
+
+    deinit {
+        EVP_CIPHER_CTX_free(context)
+    }
+
+    /// XORs `count` octets at `data` with the counter-mode keystream that starts at the
+    /// 16-octet `iv`, in place.
+    func applyKeystream(iv: UnsafeRawPointer, to data: UnsafeMutableRawPointer, count: Int) -> Bool {
+        guard EVP_EncryptInit_ex(context, nil, nil, nil, iv.assumingMemoryBound(to: UInt8.self)) == 1 else { return false }
+        return update(data, count: count)
+    }
+
+    /// Encrypts `count` octets at `data` in place under the 12-octet `iv`, authenticating
+    /// `aad` then `trailingAAD` first, and writes the 16-octet tag to `tag`.
+    func seal(
+        iv: UnsafeRawPointer, aad: UnsafeRawBufferPointer, trailingAAD: UnsafeRawBufferPointer,
+        _ data: UnsafeMutableRawPointer, count: Int, tag: UnsafeMutableRawPointer
+    ) -> Bool {
+        guard EVP_EncryptInit_ex(context, nil, nil, nil, iv.assumingMemoryBound(to: UInt8.self)) == 1,
+            authenticate(aad), authenticate(trailingAAD), update(data, count: count)
+        else { return false }
+        var finalLength: Int32 = 0
+        return EVP_EncryptFinal_ex(context, tag.assumingMemoryBound(to: UInt8.self), &finalLength) == 1
+            && EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_GET_TAG, Int32(Self.galoisCounterTagLength), tag) == 1
+    }
+
+    /// Decrypts `count` octets at `data` in place under the 12-octet `iv`, and reports whether
+    /// they, `aad` and `trailingAAD` match the 16-octet `tag`.
+    func open(
+        iv: UnsafeRawPointer, aad: UnsafeRawBufferPointer, trailingAAD: UnsafeRawBufferPointer,
+        _ data: UnsafeMutableRawPointer, count: Int, tag: UnsafeMutableRawPointer
+    ) -> Bool {
+        guard !encrypts, EVP_DecryptInit_ex(context, nil, nil, nil, iv.assumingMemoryBound(to: UInt8.self)) == 1,
+            authenticate(aad), authenticate(trailingAAD), update(data, count: count),
+            EVP_CIPHER_CTX_ctrl(context, EVP_CTRL_GCM_SET_TAG, Int32(Self.galoisCounterTagLength), tag) == 1
+        else { return false }
+        var finalLength: Int32 = 0
+        return EVP_DecryptFinal_ex(context, tag.assumingMemoryBound(to: UInt8.self), &finalLength) == 1
+    }
+
+    /// Feeds additional authenticated data (GCM).
+    private func authenticate(_ aad: UnsafeRawBufferPointer) -> Bool {
+        guard let start = aad.baseAddress, !aad.isEmpty else { return true }
+        var length: Int32 = 0
+        return EVP_CipherUpdate(context, nil, &length, start.assumingMemoryBound(to: UInt8.self), Int32(aad.count)) == 1
+    }
+
+    private func update(_ data: UnsafeMutableRawPointer, count: Int) -> Bool {
+        guard count > 0 else { return true }
+        let bytes = data.assumingMemoryBound(to: UInt8.self)
+        var length: Int32 = 0
+        return EVP_CipherUpdate(context, bytes, &length, bytes, Int32(count)) == 1
+    }
+}
