@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # The README's test command: installs what is missing, then runs every test.
 #   1. the style check (scripts/lint.sh: swift-format's rules in .swift-format)
-#   2. a release build (warnings are errors, so this is the warning check too)
+#   2. a release build of everything, tests included (warnings are errors, so this is the
+#      warning check too; -enable-testing because test targets use @testable imports)
 #   3. a softphone on MediaSession alone links no libpcap (scripts/check-softphone-links.sh)
-#   4. the zero-allocation tests in a release build, where "allocates nothing" is promised:
+#   4. the zero-allocation tests on that release build, where "allocates nothing" is promised:
 #      every such test has `Allocat` in its name (a debug build only bounds some of them)
 #   5. the unit, known-answer and interop tests (swift test)
 #   6. a short bounded run of every fuzz target (scripts/fuzz.sh --smoke)
@@ -16,11 +17,11 @@ scripts/install-deps.sh --test
 echo "== lint"
 scripts/lint.sh
 echo "== release build"
-swift build -c release
+swift build -c release --build-tests -Xswiftc -enable-testing
 echo "== a softphone links no libpcap"
-scripts/check-softphone-links.sh release
+scripts/check-softphone-links.sh release -Xswiftc -enable-testing
 echo "== zero-allocation tests (release build)"
-swift test -c release --filter Allocat
+swift test -c release --skip-build -Xswiftc -enable-testing --filter Allocat
 echo "== tests"
 swift test
 echo "== fuzz smoke"
