@@ -58,7 +58,7 @@ extension CallDialog {
         case 200..<300:
             acceptSuccess(response, invite, initial: initial, agent: agent, &effects)
         default:
-            if (response.statusCode == 401 || response.statusCode == 407), !authenticationTried, let credentials = agent.configuration.credentials,
+            if response.statusCode == 401 || response.statusCode == 407, !authenticationTried, let credentials = agent.configuration.credentials,
                !state.isEnded {
                 authenticationTried = true
                 localCSeq += 1
