@@ -20,7 +20,7 @@ extension LiveCalls {
             // From the callee, whose microphone is silent: the digits take no speech out of the check.
             try calls[0].callee.sendDTMF("7#")
             Thread.sleep(forTimeInterval: 1.7)
-            calls.forEach { $0.stop() }
+            for call in calls { call.stop() }
             // A stopped session's last tick sends the BYE; the clock drops it right after.
             #expect(waitUntil(seconds: 1) { runtime.sessionCount == 0 }, "stopped sessions leave the clock")
             for call in calls {

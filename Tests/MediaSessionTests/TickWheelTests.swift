@@ -24,7 +24,7 @@ import Testing
     @Test func everyMemberIsDueOncePerPeriodAtItsSlot() {
         var wheel = TickWheel<Member>(slotCount: 10, start: 0)
         let members = (0..<25).map { _ in Member() }
-        members.forEach { wheel.add($0) }
+        for member in members { wheel.add(member) }
         let times = run(&wheel, members: members, from: 0, to: 1_000_000_000)
         for memberTimes in times {
             #expect(memberTimes.count == 100, "one tick per 10 ms over a second")
