@@ -24,7 +24,7 @@ public final class UDPEventLoopGroup: Sendable {
                 loops.append(try UDPEventLoop(batchCapacity: batchCapacity, pollIntervalNanoseconds: pollIntervalNanoseconds, clock: clock))
             }
         } catch {
-            loops.forEach { $0.shutdown() }
+            for loop in loops { loop.shutdown() }
             throw error
         }
         self.loops = loops
@@ -37,6 +37,6 @@ public final class UDPEventLoopGroup: Sendable {
 
     /// Stops every loop and waits for their threads. Idempotent.
     public func shutdown() {
-        loops.forEach { $0.shutdown() }
+        for loop in loops { loop.shutdown() }
     }
 }
