@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if ((${#modules[@]} == 0)); then
-    modules=(RTP Codecs Jitter NetworkModel Capture QualityMetrics PlayoutLab CaptureAnalysis AudioDevice MediaSession SystemCalls)
+    modules=(RTP SDP Codecs Jitter NetworkModel Capture QualityMetrics PlayoutLab CaptureAnalysis AudioDevice SecureTransport MediaSession SIP SystemCalls)
 fi
 
 # Symbol graphs of every module, public symbols only, from a debug build (SwiftPM builds what is missing).
