@@ -2,7 +2,12 @@ import Foundation
 import Testing
 @testable import MediabenchCLI
 
+extension LiveNetworkTests {
 /// `mediabench phone`: help, usage errors, an unreachable peer, and a call between two phones.
+///
+/// In the serialized live-network suite: `phone` blocks its calling thread while its call runs on
+/// the cooperative pool, and so do the `call` tests; on a 2-core machine the pool has two
+/// threads, and two such tests at once would leave the calls no thread to run on.
 @Suite struct PhoneCommandTests {
     @Test func helpDocumentsEveryFlag() {
         let help = Invocation(["phone", "--help"])
@@ -38,4 +43,5 @@ import Testing
         #expect(run.standardError.contains("no response from the peer"))
         #expect(run.standardOutput.contains("\"final_state\":\"ended\""))
     }
+}
 }
