@@ -6,7 +6,9 @@
 #   3. a softphone on MediaSession alone links no libpcap (scripts/check-softphone-links.sh)
 #   4. the zero-allocation tests on that release build, where "allocates nothing" is promised:
 #      every such test has `Allocat` in its name (a debug build only bounds some of them)
-#   5. the unit, known-answer and interop tests (swift test)
+#   5. the unit, known-answer and interop tests (swift test), then the calls with real
+#      softphones (baresip, Linphone) and the SIPp scenarios on their own, so that their
+#      real-time calls do not share the two cores with the rest of the suite
 #   6. a short bounded run of every fuzz target (scripts/fuzz.sh --smoke)
 # Long runs live behind their own commands: scripts/fuzz.sh, scripts/asan.sh, scripts/soak.sh,
 # scripts/docs.sh.
@@ -23,6 +25,8 @@ scripts/check-softphone-links.sh release -Xswiftc -enable-testing
 echo "== zero-allocation tests (release build)"
 swift test -c release --skip-build -Xswiftc -enable-testing --filter Allocat
 echo "== tests"
-swift test
+swift test --skip "InteropMatrixTests|SIPpScenarioTests"
+echo "== calls with real softphones and SIPp"
+swift test --skip-build --filter "InteropMatrixTests|SIPpScenarioTests"
 echo "== fuzz smoke"
 scripts/fuzz.sh --smoke
