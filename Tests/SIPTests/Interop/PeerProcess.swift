@@ -31,8 +31,10 @@ final class PeerProcess: @unchecked Sendable {
         try process.run()
     }
 
-    /// Writes a line to the program's standard input.
+    /// Writes a line to the program's standard input. A peer that already exited (its deadline
+    /// kills it) makes the write fail with EPIPE, not kill the test process with SIGPIPE.
     func send(line: String) {
+        signal(SIGPIPE, SIG_IGN)
         try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
 
