@@ -57,7 +57,10 @@ import Testing
             let gaps = Set(zip(member.times.dropFirst(), member.times).map { $0 - $1 })
             #expect(gaps == [10_000_000], "ticks \(gaps) ns apart on the injected clock")
         }
-        // Members that returned false are dropped from the wheel.
+        // Members that returned false are dropped from the wheel once that tick has returned
+        // (the member signals from inside it): wait for the timing thread to get there.
+        let deadline = DispatchTime.now() + 5
+        while clock.memberCount != 0, DispatchTime.now() < deadline { usleep(1000) }
         #expect(clock.memberCount == 0)
     }
 
