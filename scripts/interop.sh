@@ -5,7 +5,7 @@
 # espeak-ng speech both ways scored by PESQ, DTMF both ways, a hold and a resume, RTCP.
 # Prints one Markdown table row per call. Needs scripts/install-deps.sh --test.
 #   scripts/interop.sh            # the whole matrix (about 15 minutes)
-#   scripts/interop.sh --subset   # the six calls of the default test run
+#   scripts/interop.sh --subset   # six calls: both peers, both roles, SRTP and a declined mux
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
