@@ -10,7 +10,8 @@ extension FuzzTarget {
     static let analyzerSessionDescription = FuzzTarget(name: "analyzer-sdp") { bytes in
         let payload = UnsafeRawBufferPointer(bytes)
         for media in SessionDescriptionScanner.announcedMedia(inSIPMessage: payload)
-            + SessionDescriptionScanner.announcedMedia(inSDP: payload) {
+            + SessionDescriptionScanner.announcedMedia(inSDP: payload)
+        {
             precondition(media.payloadTypes.allSatisfy { $0 < 128 }, "payload type out of range")
             precondition(media.formats.keys.allSatisfy { $0 < 128 }, "rtpmap payload type out of range")
         }
@@ -31,10 +32,11 @@ extension FuzzTarget {
             offset += 2 + length
             milliseconds += Int64(selector >> 2)
             let pair = fuzzedEndpointPairs[Int(selector & 3)]
-            analyzer.analyze(UDPDatagram(
-                frameNumber: datagrams + 1,
-                timestamp: CaptureTimestamp(nanosecondsSinceEpoch: milliseconds * 1_000_000),
-                source: pair.source, destination: pair.destination, payload: payload, declaredPayloadLength: length))
+            analyzer.analyze(
+                UDPDatagram(
+                    frameNumber: datagrams + 1,
+                    timestamp: CaptureTimestamp(nanosecondsSinceEpoch: milliseconds * 1_000_000),
+                    source: pair.source, destination: pair.destination, payload: payload, declaredPayloadLength: length))
             datagrams += 1
         }
         let file = analyzer.report(path: "fuzz")

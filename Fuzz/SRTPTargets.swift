@@ -70,8 +70,9 @@ extension FuzzTarget {
         defer { buffer.deallocate() }
 
         buffer.copyMemory(from: packet)
-        precondition(sessions.unprotect(buffer, length: packet.count, rtcp: rtcp) == nil,
-                     "a packet of arbitrary octets authenticated")
+        precondition(
+            sessions.unprotect(buffer, length: packet.count, rtcp: rtcp) == nil,
+            "a packet of arbitrary octets authenticated")
 
         buffer.copyMemory(from: packet)
         let ssrcOffset = rtcp ? 4 : 8
@@ -81,8 +82,9 @@ extension FuzzTarget {
         let sent = Array(buffer.prefix(packet.count))
         guard let protectedLength = sessions.protect(buffer, length: packet.count, rtcp: rtcp) else { return }
         let restoredLength = sessions.unprotect(buffer, length: protectedLength, rtcp: rtcp)
-        precondition(restoredLength == packet.count && buffer.prefix(packet.count).elementsEqual(sent),
-                     "a packet we protected did not unprotect to itself")
+        precondition(
+            restoredLength == packet.count && buffer.prefix(packet.count).elementsEqual(sent),
+            "a packet we protected did not unprotect to itself")
     }
 }
 

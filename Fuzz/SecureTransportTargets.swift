@@ -15,8 +15,9 @@ extension FuzzTarget {
             consume(sum)
         },
         FuzzTarget(name: "ice-lite-check") { bytes in
-            var agent = ICELiteAgent(local: ICECredentials(usernameFragment: "evtj", password: "VOkJxbRl1RmTxUk/WvJxBt"),
-                                     remote: ICECredentials(usernameFragment: "h6vY", password: "remote-password-0123456789"))
+            var agent = ICELiteAgent(
+                local: ICECredentials(usernameFragment: "evtj", password: "VOkJxbRl1RmTxUk/WvJxBt"),
+                remote: ICECredentials(usernameFragment: "h6vY", password: "remote-password-0123456789"))
             let source = TransportAddress(addressBytes: [127, 0, 0, 1], port: 9)!
             switch agent.receive(bytes, from: source, now: .zero) {
             case let .answered(response, _): consume(UInt64(response.count))

@@ -58,17 +58,20 @@ extension BenchmarkSuite {
                 peerRow.ratioOursToPeer = row.median.map { $0 / (peer.median ?? .nan) }
                 let tsharkWithoutStartup = (Statistics.median(tshark.map(\.seconds)) ?? 0) - startup
                 peerRow.setField("startup_s", .number(startup))
-                peerRow.setField("ratio_ours_to_peer_without_startup",
-                                 .number((row.median ?? 0) * tsharkWithoutStartup / Double(written)))
+                peerRow.setField(
+                    "ratio_ours_to_peer_without_startup",
+                    .number((row.median ?? 0) * tsharkWithoutStartup / Double(written)))
                 context.record(peerRow)
             }
-            var memory = ChildProcess.row([oursLong], suite: context.suite, caseName: "analyze-4x-file-peak-memory",
-                                          implementation: "ours", packets: writtenLong)
+            var memory = ChildProcess.row(
+                [oursLong], suite: context.suite, caseName: "analyze-4x-file-peak-memory",
+                implementation: "ours", packets: writtenLong)
             let peakSingle = ours.map(\.maximumResidentKilobytes).max() ?? 0
             memory.setField("max_rss_kb_1x", .integer(peakSingle))
             memory.setField("max_rss_kb_4x", .integer(oursLong.maximumResidentKilobytes))
-            memory.setField("rss_ratio_4x_to_1x",
-                            .number(Double(oursLong.maximumResidentKilobytes) / Double(max(peakSingle, 1))))
+            memory.setField(
+                "rss_ratio_4x_to_1x",
+                .number(Double(oursLong.maximumResidentKilobytes) / Double(max(peakSingle, 1))))
             context.record(memory)
         } catch {
             context.recordFailure(nil, error)
@@ -101,7 +104,8 @@ enum AnalyzeBenchmarkCapture {
             let source = UDPEndpoint(address: .v4(IPv4Address(10, 0, 0, 1)), port: UInt16(20_000 + 2 * stream))
             let destination = UDPEndpoint(address: .v4(IPv4Address(10, 0, 0, 2)), port: UInt16(30_000 + 2 * stream))
             let jitterMicroseconds = Int64((sequence &* 7919 &+ stream &* 104_729) % 3000)
-            let nanoseconds = 1_700_000_000_000_000_000 + Int64(sequence) * 20_000_000 + Int64(stream) * 100_000
+            let nanoseconds =
+                1_700_000_000_000_000_000 + Int64(sequence) * 20_000_000 + Int64(stream) * 100_000
                 + jitterMicroseconds * 1000
             let frame = try UDPFrameBuilder.ethernetFrame(from: source, to: destination, payload: Array(rtp[..<length]))
             frame.withUnsafeBytes { writer.write($0, timestamp: CaptureTimestamp(nanosecondsSinceEpoch: nanoseconds)) }
@@ -124,8 +128,9 @@ enum ChildProcess {
     /// wall time and the largest peak memory.
     static func row(_ runs: [Measurement], suite: String, caseName: String, implementation: String, packets: Int) -> BenchmarkRow {
         let rates = runs.map { Double(packets) / $0.seconds }
-        var row = BenchmarkRow(suite: suite, caseName: caseName, implementation: implementation, unit: "packets/s",
-                               median: Statistics.median(rates), p95: Statistics.percentile(5, of: rates), runs: runs.count)
+        var row = BenchmarkRow(
+            suite: suite, caseName: caseName, implementation: implementation, unit: "packets/s",
+            median: Statistics.median(rates), p95: Statistics.percentile(5, of: rates), runs: runs.count)
         row.setField("wall_s", .number(Statistics.median(runs.map(\.seconds)) ?? 0))
         row.setField("max_rss_kb", .integer(runs.map(\.maximumResidentKilobytes).max() ?? 0))
         return row

@@ -27,22 +27,28 @@ extension BenchmarkSuite {
         ]
         for law in G711Law.allCases {
             let name = law.encodingName.lowercased()
-            context.measure(BenchmarkCase("\(name)-encode-20ms", countsAllocations: true, implementations: [
-                .ours { iterations in
-                    for _ in 0..<iterations {
-                        identity(law).encode(UnsafeBufferPointer(pcm), into: codes)
-                        blackHole(codes)
-                    }
-                },
-            ] + peers))
-            context.measure(BenchmarkCase("\(name)-decode-20ms", countsAllocations: true, implementations: [
-                .ours { iterations in
-                    for _ in 0..<iterations {
-                        identity(law).decode(UnsafeBufferPointer(codes), into: pcm)
-                        blackHole(pcm)
-                    }
-                },
-            ] + peers))
+            context.measure(
+                BenchmarkCase(
+                    "\(name)-encode-20ms", countsAllocations: true,
+                    implementations: [
+                        .ours { iterations in
+                            for _ in 0..<iterations {
+                                identity(law).encode(UnsafeBufferPointer(pcm), into: codes)
+                                blackHole(codes)
+                            }
+                        }
+                    ] + peers))
+            context.measure(
+                BenchmarkCase(
+                    "\(name)-decode-20ms", countsAllocations: true,
+                    implementations: [
+                        .ours { iterations in
+                            for _ in 0..<iterations {
+                                identity(law).decode(UnsafeBufferPointer(codes), into: pcm)
+                                blackHole(pcm)
+                            }
+                        }
+                    ] + peers))
         }
         measureDecoderWithConcealment(context, codes: UnsafeRawBufferPointer(codes), pcm: pcm)
         recordLatency(context)
@@ -53,16 +59,20 @@ extension BenchmarkSuite {
         _ context: BenchmarkContext, codes: UnsafeRawBufferPointer, pcm: UnsafeMutableBufferPointer<Int16>
     ) {
         var decoder = G711Decoder(law: .muLaw)
-        context.measure(BenchmarkCase("pcmu-decoder-appendix-i-25pct-loss", countsAllocations: true, implementations: [
-            .ours { iterations in
-                for iteration in 0..<iterations {
-                    let written = iteration % 4 == 3
-                        ? try decoder.decode(lost: pcm.count, into: pcm)
-                        : try decoder.decode(codes, into: pcm)
-                    blackHole(written)
-                }
-            },
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "pcmu-decoder-appendix-i-25pct-loss", countsAllocations: true,
+                implementations: [
+                    .ours { iterations in
+                        for iteration in 0..<iterations {
+                            let written =
+                                iteration % 4 == 3
+                                ? try decoder.decode(lost: pcm.count, into: pcm)
+                                : try decoder.decode(codes, into: pcm)
+                            blackHole(written)
+                        }
+                    }
+                ]))
     }
 
     /// One row per law: frame + lookahead = algorithmic latency, in milliseconds.

@@ -35,43 +35,53 @@ extension BenchmarkSuite {
         }
 
         for complexity in [5, 10] {
-            let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
-                format: format, bitrate: .bitsPerSecond(bitrate), complexity: complexity))
+            let encoder = try OpusEncoder(
+                configuration: OpusEncoderConfiguration(
+                    format: format, bitrate: .bitsPerSecond(bitrate), complexity: complexity))
             let packet = UnsafeMutableRawBufferPointer.allocate(byteCount: OpusEncoder.maximumPacketBytes, alignment: 1)
             defer { packet.deallocate() }
-            context.measure(BenchmarkCase("encode-50-frames-c\(complexity)", countsAllocations: true, implementations: [
-                .ours { iterations in
-                    for _ in 0..<iterations {
-                        try encoder.reset()
-                        for frame in 0..<passFrames {
-                            blackHole(try encoder.encode(workload.frame(frame), into: packet))
-                        }
-                    }
-                },
-                .program(peer, caseName: "encode", arguments: peerArguments(passInput, complexity: complexity)),
-            ]))
+            context.measure(
+                BenchmarkCase(
+                    "encode-50-frames-c\(complexity)", countsAllocations: true,
+                    implementations: [
+                        .ours { iterations in
+                            for _ in 0..<iterations {
+                                try encoder.reset()
+                                for frame in 0..<passFrames {
+                                    blackHole(try encoder.encode(workload.frame(frame), into: packet))
+                                }
+                            }
+                        },
+                        .program(peer, caseName: "encode", arguments: peerArguments(passInput, complexity: complexity)),
+                    ]))
         }
 
-        let packets = try workload.encoded(frames: passFrames, OpusEncoderConfiguration(
-            format: format, bitrate: .bitsPerSecond(bitrate), complexity: 10))
+        let packets = try workload.encoded(
+            frames: passFrames,
+            OpusEncoderConfiguration(
+                format: format, bitrate: .bitsPerSecond(bitrate), complexity: 10))
         let decoder = try OpusDecoder(format: format)
         let pcm = UnsafeMutableBufferPointer<Int16>.allocate(capacity: 5760)
         defer { pcm.deallocate() }
-        context.measure(BenchmarkCase("decode-50-frames", countsAllocations: true, implementations: [
-            .ours { iterations in
-                for _ in 0..<iterations {
-                    try decoder.reset()
-                    for frame in 0..<passFrames {
-                        blackHole(try packets.withPacket(frame) { try decoder.decode($0, into: pcm) })
-                    }
-                }
-            },
-            .program(peer, caseName: "decode", arguments: peerArguments(passInput, complexity: 10)),
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "decode-50-frames", countsAllocations: true,
+                implementations: [
+                    .ours { iterations in
+                        for _ in 0..<iterations {
+                            try decoder.reset()
+                            for frame in 0..<passFrames {
+                                blackHole(try packets.withPacket(frame) { try decoder.decode($0, into: pcm) })
+                            }
+                        }
+                    },
+                    .program(peer, caseName: "decode", arguments: peerArguments(passInput, complexity: 10)),
+                ]))
 
         for complexity in [5, 10] {
-            try recordFrameTimes(context, workload: workload, peer: peer, complexity: complexity, bitrate: bitrate,
-                                 peerArguments: peerArguments(longInput, complexity: complexity))
+            try recordFrameTimes(
+                context, workload: workload, peer: peer, complexity: complexity, bitrate: bitrate,
+                peerArguments: peerArguments(longInput, complexity: complexity))
         }
         try recordLatency(context, peer: peer)
     }
@@ -81,8 +91,9 @@ extension BenchmarkSuite {
         _ context: BenchmarkContext, workload: OpusWorkload, peer: PeerProgram, complexity: Int, bitrate: Int,
         peerArguments: [String]
     ) throws {
-        let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
-            bitrate: .bitsPerSecond(bitrate), complexity: complexity))
+        let encoder = try OpusEncoder(
+            configuration: OpusEncoderConfiguration(
+                bitrate: .bitsPerSecond(bitrate), complexity: complexity))
         let decoder = try OpusDecoder()
         // Like the peer, every frame is timed alone from a fresh encoder and decoder.
         let packet = UnsafeMutableRawBufferPointer.allocate(byteCount: OpusEncoder.maximumPacketBytes, alignment: 1)
@@ -133,8 +144,10 @@ extension BenchmarkSuite {
     /// Records the algorithmic latency (frame + lookahead) our encoder reports and libopus' own.
     private static func recordLatency(_ context: BenchmarkContext, peer: PeerProgram) throws {
         let encoder = try OpusEncoder()
-        let peerLookahead = Double(try peer.run(["lookahead", "48000", "1"])
-            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
+        let peerLookahead =
+            Double(
+                try peer.run(["lookahead", "48000", "1"])
+                    .trimmingCharacters(in: .whitespacesAndNewlines)) ?? .nan
         let peerName = try peer.version()
         for (implementation, lookahead) in [("ours", Double(encoder.lookaheadSamples)), (peerName, peerLookahead)] {
             let milliseconds = (Double(encoder.samplesPerFrame) + lookahead) / 48

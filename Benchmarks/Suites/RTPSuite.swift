@@ -22,49 +22,59 @@ extension BenchmarkSuite {
         let peer = PeerProgram("rtp-libre", pkgConfigPackages: ["libre"])
 
         // Validate the packet, then read what a receiver needs: header fields and payload.
-        context.measure(BenchmarkCase("parse-header", countsAllocations: true, implementations: [
-            .ours { iterations in
-                let bytes = UnsafeRawBufferPointer(plain)
-                for _ in 0..<iterations {
-                    let packet = try RTPPacket(bytes)
-                    blackHole(
-                        UInt64(packet.sequenceNumber.rawValue) &+ UInt64(packet.timestamp.rawValue) &+ UInt64(packet.ssrc)
-                            &+ UInt64(packet.payloadType) &+ (packet.marker ? 1 : 0) &+ UInt64(packet.payload.count))
-                }
-            },
-            .program(peer),
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "parse-header", countsAllocations: true,
+                implementations: [
+                    .ours { iterations in
+                        let bytes = UnsafeRawBufferPointer(plain)
+                        for _ in 0..<iterations {
+                            let packet = try RTPPacket(bytes)
+                            blackHole(
+                                UInt64(packet.sequenceNumber.rawValue) &+ UInt64(packet.timestamp.rawValue) &+ UInt64(packet.ssrc)
+                                    &+ UInt64(packet.payloadType) &+ (packet.marker ? 1 : 0) &+ UInt64(packet.payload.count))
+                        }
+                    },
+                    .program(peer),
+                ]))
         // The same with a one-byte header extension whose elements are walked.
-        context.measure(BenchmarkCase("parse-extension", countsAllocations: true, implementations: [
-            .ours { iterations in
-                let bytes = UnsafeRawBufferPointer(extended)
-                for _ in 0..<iterations {
-                    let packet = try RTPPacket(bytes)
-                    var sum = UInt64(packet.sequenceNumber.rawValue) &+ UInt64(packet.timestamp.rawValue)
-                        &+ UInt64(packet.ssrc) &+ UInt64(packet.payload.count)
-                    if let headerExtension = packet.headerExtension {
-                        for element in headerExtension.elements { sum &+= UInt64(element.id) &+ UInt64(element.data[0]) }
-                    }
-                    blackHole(sum)
-                }
-            },
-            .program(peer),
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "parse-extension", countsAllocations: true,
+                implementations: [
+                    .ours { iterations in
+                        let bytes = UnsafeRawBufferPointer(extended)
+                        for _ in 0..<iterations {
+                            let packet = try RTPPacket(bytes)
+                            var sum =
+                                UInt64(packet.sequenceNumber.rawValue) &+ UInt64(packet.timestamp.rawValue)
+                                &+ UInt64(packet.ssrc) &+ UInt64(packet.payload.count)
+                            if let headerExtension = packet.headerExtension {
+                                for element in headerExtension.elements { sum &+= UInt64(element.id) &+ UInt64(element.data[0]) }
+                            }
+                            blackHole(sum)
+                        }
+                    },
+                    .program(peer),
+                ]))
         // Header fields and 160 bytes of payload written into a caller's buffer.
-        context.measure(BenchmarkCase("build", countsAllocations: true, implementations: [
-            .ours { iterations in
-                let source = UnsafeRawBufferPointer(payload)
-                for iteration in 0..<iterations {
-                    let header = RTPHeaderFields(
-                        payloadType: 0, sequenceNumber: SequenceNumber(UInt16(truncatingIfNeeded: iteration)),
-                        timestamp: RTPTimestamp(UInt32(truncatingIfNeeded: iteration &* 160)), ssrc: 0xDEAD_BEEF)
-                    var builder = try RTPPacketBuilder(into: output, header: header)
-                    try builder.appendPayload(source)
-                    blackHole(try builder.finish())
-                }
-            },
-            .program(peer),
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "build", countsAllocations: true,
+                implementations: [
+                    .ours { iterations in
+                        let source = UnsafeRawBufferPointer(payload)
+                        for iteration in 0..<iterations {
+                            let header = RTPHeaderFields(
+                                payloadType: 0, sequenceNumber: SequenceNumber(UInt16(truncatingIfNeeded: iteration)),
+                                timestamp: RTPTimestamp(UInt32(truncatingIfNeeded: iteration &* 160)), ssrc: 0xDEAD_BEEF)
+                            var builder = try RTPPacketBuilder(into: output, header: header)
+                            try builder.appendPayload(source)
+                            blackHole(try builder.finish())
+                        }
+                    },
+                    .program(peer),
+                ]))
     }
 }
 

@@ -25,7 +25,8 @@ extension BenchmarkSuite {
                     .ours { iterations in try ours.run(iterations, roundTrip: roundTrip) },
                     .peer(LibSRTPBenchmarkLoop.name) { iterations in try libsrtp.run(iterations, roundTrip: roundTrip) },
                 ]
-                let methods: [mb_hmac_method] = suite == .aes128CounterModeHMACSHA1Tag80 && !roundTrip
+                let methods: [mb_hmac_method] =
+                    suite == .aes128CounterModeHMACSHA1Tag80 && !roundTrip
                     ? [mb_hmac_precomputed_sha1, mb_hmac_kept_hmac_ctx, mb_hmac_evp_mac] : [mb_hmac_precomputed_sha1]
                 for method in methods {
                     let loop = try OpenSSLCLoop(suite: suite, hmac: method)
@@ -167,11 +168,12 @@ private final class OpenSSLCLoop {
             throw Failure()
         }
         self.loop = loop
-        let method = switch hmac {
-        case mb_hmac_kept_hmac_ctx: ", HMAC_CTX"
-        case mb_hmac_evp_mac: ", EVP_MAC"
-        default: ""
-        }
+        let method =
+            switch hmac {
+            case mb_hmac_kept_hmac_ctx: ", HMAC_CTX"
+            case mb_hmac_evp_mac: ", EVP_MAC"
+            default: ""
+            }
         name = "C loop on \(String(cString: mb_srtp_loop_openssl_version()))\(method)"
     }
 

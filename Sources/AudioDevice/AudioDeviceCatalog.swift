@@ -30,12 +30,13 @@ public enum AudioDeviceCatalog {
             guard let name = value(of: "NAME", in: hint) else { continue }
             // IOID is absent when the device works both ways.
             let direction = value(of: "IOID", in: hint)
-            devices.append(AudioDeviceInfo(
-                name: name,
-                description: value(of: "DESC", in: hint) ?? "",
-                supportsCapture: direction == nil || direction == "Input",
-                supportsPlayback: direction == nil || direction == "Output"
-            ))
+            devices.append(
+                AudioDeviceInfo(
+                    name: name,
+                    description: value(of: "DESC", in: hint) ?? "",
+                    supportsCapture: direction == nil || direction == "Input",
+                    supportsPlayback: direction == nil || direction == "Output"
+                ))
         }
         return devices
     }

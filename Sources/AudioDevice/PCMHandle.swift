@@ -79,7 +79,7 @@ struct PCMHandle: ~Copyable {
     /// returns the period and buffer sizes ALSA granted, in frames.
     func configure(_ configuration: AudioStreamConfiguration, direction: PCMDirection) throws(AudioDeviceError) -> (period: Int, buffer: Int) {
         guard configuration.channels >= 1, configuration.sampleRate > 0, configuration.framesPerPeriod > 0,
-              configuration.bufferPeriods >= 2
+            configuration.bufferPeriods >= 2
         else {
             throw AudioDeviceError(
                 device: deviceName, operation: "configure",

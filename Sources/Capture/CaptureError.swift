@@ -20,8 +20,8 @@ public enum CaptureError: Error, Hashable, Sendable, CustomStringConvertible {
     public var path: String {
         switch self {
         case .fileNotFound(let path), .cannotOpen(let path, _), .notACaptureFile(let path, _),
-             .unsupportedLinkType(let path, _), .truncatedFile(let path, _, _), .corruptFile(let path, _, _),
-             .cannotWrite(let path, _):
+            .unsupportedLinkType(let path, _), .truncatedFile(let path, _, _), .corruptFile(let path, _, _),
+            .cannotWrite(let path, _):
             path
         }
     }

@@ -48,8 +48,9 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
             throw .cannotOpen(path: path, reason: "it is a directory")
         }
         var errorBuffer = Libpcap.errorBuffer()
-        guard let handle = pcap_fopen_offline_with_tstamp_precision(
-            file, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
+        guard
+            let handle = pcap_fopen_offline_with_tstamp_precision(
+                file, UInt32(PCAP_TSTAMP_PRECISION_NANO), &errorBuffer)
         else {
             // libpcap leaves the FILE open when it fails.
             fclose(file)

@@ -20,7 +20,7 @@ extension FrameDecoder {
         let headerLength = Int(versionAndHeaderLength & 0x0F) * 4
         let totalLength = Int(uint16(at: start + 2))
         guard versionAndHeaderLength >> 4 == 4, headerLength >= 20, totalLength >= headerLength,
-              totalLength <= wireLength - start
+            totalLength <= wireLength - start
         else { throw Skip(.malformedIPv4) }
         try require(start + headerLength)
         // Flags and fragment offset: more-fragments bit or a non-zero offset (DF does not matter).

@@ -9,19 +9,21 @@ extension CaptureFrame {
     public func decodeUDP() -> DecodedFrame {
         let decoder = FrameDecoder(bytes: bytes, wireLength: max(originalLength, bytes.count))
         do throws(Skip) {
-            let packet = switch try decoder.networkLayer(of: linkType) {
-            case .ipv4(let offset): try decoder.ipv4Payload(at: offset)
-            case .ipv6(let offset): try decoder.ipv6Payload(at: offset)
-            }
+            let packet =
+                switch try decoder.networkLayer(of: linkType) {
+                case .ipv4(let offset): try decoder.ipv4Payload(at: offset)
+                case .ipv6(let offset): try decoder.ipv6Payload(at: offset)
+                }
             let header = try decoder.udpHeader(in: packet)
-            return .datagram(UDPDatagram(
-                frameNumber: number,
-                timestamp: timestamp,
-                source: UDPEndpoint(address: packet.source, port: header.sourcePort),
-                destination: UDPEndpoint(address: packet.destination, port: header.destinationPort),
-                payload: header.payload,
-                declaredPayloadLength: header.declaredPayloadLength
-            ))
+            return .datagram(
+                UDPDatagram(
+                    frameNumber: number,
+                    timestamp: timestamp,
+                    source: UDPEndpoint(address: packet.source, port: header.sourcePort),
+                    destination: UDPEndpoint(address: packet.destination, port: header.destinationPort),
+                    payload: header.payload,
+                    declaredPayloadLength: header.declaredPayloadLength
+                ))
         } catch {
             return .skipped(error.reason)
         }

@@ -30,9 +30,9 @@ public struct IPv6Address: Hashable, Comparable, Sendable, LosslessStringConvert
         let head = text[..<split.lowerBound]
         let tail = text[split.upperBound...]
         guard !tail.contains("::"),
-              let headGroups = Self.groups(head, ipv4TailAllowed: false),
-              let tailGroups = Self.groups(tail, ipv4TailAllowed: true),
-              headGroups.count + tailGroups.count <= 7
+            let headGroups = Self.groups(head, ipv4TailAllowed: false),
+            let tailGroups = Self.groups(tail, ipv4TailAllowed: true),
+            headGroups.count + tailGroups.count <= 7
         else { return nil }
         let zeros = [UInt16](repeating: 0, count: 8 - headGroups.count - tailGroups.count)
         self.init(groups: headGroups + zeros + tailGroups)
@@ -103,7 +103,7 @@ public struct IPv6Address: Hashable, Comparable, Sendable, LosslessStringConvert
             } else {
                 // Digits only: `UInt16(_:radix:)` alone would also take a sign ("+1").
                 guard (1...4).contains(part.utf8.count), part.allSatisfy(\.isHexDigit),
-                      let group = UInt16(part, radix: 16)
+                    let group = UInt16(part, radix: 16)
                 else { return nil }
                 groups.append(group)
             }

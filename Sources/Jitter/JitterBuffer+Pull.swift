@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 import Codecs
 import RTP
@@ -91,7 +91,6 @@ extension JitterBuffer {
     private var inPlaceConcealmentSamples: Int {
         min(Int(mediaPosition(ofMilliseconds: estimator.tailMilliseconds)), 2 * samplesPerPull)
     }
-
 
     /// Decodes the stored packet `slot`, which covers the end of the queue, and queues its audio
     /// from there on (cross-faded from concealment when it follows concealment).

@@ -79,7 +79,7 @@ private struct SDPParser {
             let attribute = parseAttribute(value)
             if media.isEmpty { attributes.append(attribute) } else { try apply(attribute, to: &media[media.count - 1]) }
         case UInt8(ascii: "t"), UInt8(ascii: "r"), UInt8(ascii: "z"), UInt8(ascii: "i"), UInt8(ascii: "u"),
-             UInt8(ascii: "e"), UInt8(ascii: "p"), UInt8(ascii: "b"), UInt8(ascii: "k"):
+            UInt8(ascii: "e"), UInt8(ascii: "p"), UInt8(ascii: "b"), UInt8(ascii: "k"):
             try requireVersion()
         default:
             throw fail("unknown line type '\(line.prefix(1))'")
@@ -236,7 +236,7 @@ private struct SDPParser {
         // Some endpoints write "20.0"; the fraction of a millisecond is meaningless here.
         let whole = value.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         guard whole.count <= 2, let milliseconds = Int(whole[0]), (1...1000).contains(milliseconds),
-              whole.count == 1 || whole[1].allSatisfy(\.isNumber)
+            whole.count == 1 || whole[1].allSatisfy(\.isNumber)
         else {
             throw fail("\(attribute) '\(value)' is not a duration from 1 to 1000 ms")
         }

@@ -137,8 +137,10 @@ struct AnalyzerSRTPTests {
 
     private func analyze(key: [UInt8], ssrc: UInt32?) throws -> StreamReport {
         var configuration = CaptureAnalyzer.Configuration()
-        configuration.srtpKeys = [SRTPKeyAssignment(
-            ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: key))]
+        configuration.srtpKeys = [
+            SRTPKeyAssignment(
+                ssrc: ssrc, key: try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: key))
+        ]
         let path = try Fixtures.capture("srtp-decrypt_marseillaise-srtp_first1500.pcap").path
         let report = CaptureAnalyzer.analyzeFile(atPath: path, configuration: configuration)
         try #require(report.streams.count == 1)

@@ -12,7 +12,8 @@ import Testing
 @Suite("CaptureAnalyzer on softphone calls")
 struct AnalyzerFieldCaptureTests {
     private static func analyze(_ name: String, configuration: CaptureAnalyzer.Configuration = .init()) throws
-        -> CaptureFileReport {
+        -> CaptureFileReport
+    {
         let report = CaptureAnalyzer.analyzeFile(atPath: try Fixtures.capture(name).path, configuration: configuration)
         #expect(report.error == nil)
         return report
@@ -106,8 +107,12 @@ struct AnalyzerFieldCaptureTests {
         #expect(wrong.srtpSuite == "AES_CM_128_HMAC_SHA1_80")
 
         let octets = try #require(Data(base64Encoded: "aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz"))
-        configuration.srtpKeys = [SRTPKeyAssignment(ssrc: 0xDEAD_BEEF, key: try SRTPMasterKey(
-            suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: octets))]
+        configuration.srtpKeys = [
+            SRTPKeyAssignment(
+                ssrc: 0xDEAD_BEEF,
+                key: try SRTPMasterKey(
+                    suite: .aes128CounterModeHMACSHA1Tag80, keyAndSalt: octets))
+        ]
         configuration.wavDirectory = nil
         let right = try #require(try Self.analyze("srtp-decrypt_marseillaise-srtp_first1500.pcap", configuration: configuration).streams.first)
         #expect(right.audioDecoded)
@@ -125,9 +130,12 @@ struct AnalyzerFieldCaptureTests {
         var capture = try AnalyzerSyntheticCapture(name: "tags")
         let caller = AnalyzerSyntheticCapture.caller
         let callee = AnalyzerSyntheticCapture.callee
-        try capture.write(Self.sip("INVITE sip:b@192.0.2.2 SIP/2.0", endpoint: caller, crypto: [
-            (1, offerKeys[0]), (2, offerKeys[1]),
-        ]), at: 0, from: caller, to: callee)
+        try capture.write(
+            Self.sip(
+                "INVITE sip:b@192.0.2.2 SIP/2.0", endpoint: caller,
+                crypto: [
+                    (1, offerKeys[0]), (2, offerKeys[1]),
+                ]), at: 0, from: caller, to: callee)
         try capture.write(Self.sip("SIP/2.0 200 OK", endpoint: callee, crypto: [(2, answerKey)]), at: 5, from: callee, to: caller)
         var callerSession = try SRTPOutboundSession(key: offerKeys[1])
         var calleeSession = try SRTPOutboundSession(key: answerKey)
@@ -174,9 +182,11 @@ struct AnalyzerFieldCaptureTests {
         for (line, stream) in zip(lines, file.streams) {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             #expect(object.values.allSatisfy { !($0 is [Any]) && !($0 is [String: Any]) })
-            for key in ["file", "call_id", "ssrc", "direction", "codec", "start_time_s", "capture_date", "duration_s",
-                        "packets", "loss_percent", "jitter_ms", "rtt_ms", "mos_cqe", "r_factor",
-                        "effective_loss_percent", "playout_delay_ms", "audio_decoded", "reason"] {
+            for key in [
+                "file", "call_id", "ssrc", "direction", "codec", "start_time_s", "capture_date", "duration_s",
+                "packets", "loss_percent", "jitter_ms", "rtt_ms", "mos_cqe", "r_factor",
+                "effective_loss_percent", "playout_delay_ms", "audio_decoded", "reason",
+            ] {
                 #expect(object[key] != nil, "missing \(key)")
             }
             let record = try JSONDecoder().decode(StreamRecord.self, from: Data(line.utf8))
@@ -194,10 +204,15 @@ struct AnalyzerFieldCaptureTests {
         let lines = crypto.map { tag, key in
             "a=crypto:\(tag) \(key.suite.sdesName) inline:" + key.withUnsafeBytes { Data($0).base64EncodedString() }
         }
-        let body = (["v=0", "o=- 1 1 IN IP4 \(endpoint.address)", "s=-", "c=IN IP4 \(endpoint.address)", "t=0 0",
-                     "m=audio \(endpoint.port) RTP/SAVP 0", "a=rtpmap:0 PCMU/8000"] + lines).joined(separator: "\r\n") + "\r\n"
-        let head = [startLine, "Call-ID: tags@test", "CSeq: 1 INVITE", "Content-Type: application/sdp",
-                    "Content-Length: \(body.utf8.count)"].joined(separator: "\r\n")
+        let body =
+            ([
+                "v=0", "o=- 1 1 IN IP4 \(endpoint.address)", "s=-", "c=IN IP4 \(endpoint.address)", "t=0 0",
+                "m=audio \(endpoint.port) RTP/SAVP 0", "a=rtpmap:0 PCMU/8000",
+            ] + lines).joined(separator: "\r\n") + "\r\n"
+        let head = [
+            startLine, "Call-ID: tags@test", "CSeq: 1 INVITE", "Content-Type: application/sdp",
+            "Content-Length: \(body.utf8.count)",
+        ].joined(separator: "\r\n")
         return Array((head + "\r\n\r\n" + body).utf8)
     }
 

@@ -77,8 +77,10 @@ struct AnalyzerJitterReplayTests {
             for stream in report.streams {
                 guard let buffer = stream.jitterBuffer else { continue }
                 let name = "\(url.lastPathComponent) \(stream.key)"
-                for percent in [buffer.networkLossPercent, buffer.lateLossPercent, buffer.effectiveLossPercent,
-                                buffer.concealmentPercent] {
+                for percent in [
+                    buffer.networkLossPercent, buffer.lateLossPercent, buffer.effectiveLossPercent,
+                    buffer.concealmentPercent,
+                ] {
                     #expect((0...100).contains(percent), "\(name)")
                 }
                 #expect(buffer.effectiveLossPercent + 1e-9 >= buffer.networkLossPercent, "\(name)")
@@ -150,8 +152,9 @@ struct AnalyzerJitterReplayTests {
             try capture.writeRTP(sequence: sequence, timestamp: UInt32(sequence) * 160, at: Double(sequence) * 20)
         }
         for sequence in UInt16(0)..<350 {
-            try capture.writeRTP(sequence: sequence, timestamp: UInt32(sequence) * 160, at: 300_000 + Double(sequence) * 20,
-                                 ssrc: 0x0BAD_F00D)
+            try capture.writeRTP(
+                sequence: sequence, timestamp: UInt32(sequence) * 160, at: 300_000 + Double(sequence) * 20,
+                ssrc: 0x0BAD_F00D)
         }
         try capture.writeRTP(sequence: 400, timestamp: 400 * 160, at: 310_000)
         let report = CaptureAnalyzer.analyzeFile(atPath: try capture.finish())

@@ -28,7 +28,8 @@ struct AnalyzerSessionDescriptionTests {
     /// Session-level `c=` applies to sections without their own; a media-level one overrides
     /// it; LF-only line ends work; rtpmap and crypto lines belong to their section.
     @Test func readsAddressesPortsFormatsAndKeys() throws {
-        let found = media("""
+        let found = media(
+            """
             SIP/2.0 200 OK\nContent-Type: application/sdp\n\nv=0\nc=IN IP4 198.51.100.7\n\
             m=audio 4000 RTP/SAVP 0 96\na=rtpmap:96 telephone-event/8000\n\
             a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz|2^20|1:4\n\
@@ -50,8 +51,9 @@ struct AnalyzerSessionDescriptionTests {
         #expect(media("INVITE sip:a SIP/2.0\r\n\r\nv=0\r\nm=audio notaport RTP/AVP 0\r\nc=IN IP4 1.2.3.4\r\n").isEmpty)
         #expect(media("INVITE sip:a SIP/2.0\r\n\r\nm=audio 4000 RTP/AVP 0\r\n").isEmpty)
         #expect(media("INVITE sip:a SIP/2.0\r\nNo body here\r\n").isEmpty)
-        #expect(media("SIP/2.0 200 OK\r\n\r\nc=IN IP4 1.2.3.4\r\nm=audio 4000 RTP/AVP 0 300\r\na=rtpmap:200 x/1\r\n")
-            .first?.payloadTypes == [0])
+        #expect(
+            media("SIP/2.0 200 OK\r\n\r\nc=IN IP4 1.2.3.4\r\nm=audio 4000 RTP/AVP 0 300\r\na=rtpmap:200 x/1\r\n")
+                .first?.payloadTypes == [0])
     }
 
     /// The analyzer reads SDP with the parser the media session negotiates with: Linphone's
@@ -63,8 +65,9 @@ struct AnalyzerSessionDescriptionTests {
         #expect(found[0].endpoint.description == "[fd00::2]:7078")
         #expect(found[0].transport == "RTP/SAVP")
         #expect(found[0].formats[96] == PayloadFormat(encodingName: "opus", clockRate: 48000))
-        #expect(found[0].cryptoAttributes.map(\.suite) == [
-            .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32,
-        ])
+        #expect(
+            found[0].cryptoAttributes.map(\.suite) == [
+                .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32,
+            ])
     }
 }

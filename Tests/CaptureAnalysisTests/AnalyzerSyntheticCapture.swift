@@ -18,19 +18,24 @@ struct AnalyzerSyntheticCapture: ~Copyable {
     }
 
     /// One UDP datagram at `milliseconds` after an arbitrary epoch.
-    mutating func write(_ payload: [UInt8], at milliseconds: Double,
-                        from source: UDPEndpoint = caller, to destination: UDPEndpoint = callee) throws {
+    mutating func write(
+        _ payload: [UInt8], at milliseconds: Double,
+        from source: UDPEndpoint = caller, to destination: UDPEndpoint = callee
+    ) throws {
         let frame = try UDPFrameBuilder.ethernetFrame(from: source, to: destination, payload: payload)
         let timestamp = CaptureTimestamp(nanosecondsSinceEpoch: 1_700_000_000_000_000_000 + Int64(milliseconds * 1e6))
         frame.withUnsafeBytes { writer.write($0, timestamp: timestamp) }
     }
 
     /// One RTP packet with a 160-byte payload.
-    mutating func writeRTP(sequence: UInt16, timestamp: UInt32, at milliseconds: Double, payloadType: UInt8 = 0,
-                           ssrc: UInt32 = 0x1234_5678, from source: UDPEndpoint = caller,
-                           to destination: UDPEndpoint = callee) throws {
-        try write(Self.rtp(sequence: sequence, timestamp: timestamp, payloadType: payloadType, ssrc: ssrc),
-                  at: milliseconds, from: source, to: destination)
+    mutating func writeRTP(
+        sequence: UInt16, timestamp: UInt32, at milliseconds: Double, payloadType: UInt8 = 0,
+        ssrc: UInt32 = 0x1234_5678, from source: UDPEndpoint = caller,
+        to destination: UDPEndpoint = callee
+    ) throws {
+        try write(
+            Self.rtp(sequence: sequence, timestamp: timestamp, payloadType: payloadType, ssrc: ssrc),
+            at: milliseconds, from: source, to: destination)
     }
 
     static func rtp(sequence: UInt16, timestamp: UInt32, payloadType: UInt8, ssrc: UInt32) throws -> [UInt8] {

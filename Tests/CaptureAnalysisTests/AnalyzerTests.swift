@@ -61,12 +61,14 @@ struct AnalyzerTests {
     /// from its first packet, with the encoding name and 48 kHz clock.
     @Test func sdpNamesADynamicPayloadType() throws {
         var capture = try AnalyzerSyntheticCapture(name: "sdp")
-        let sip = "INVITE sip:bob@example.com SIP/2.0\r\nContent-Type: application/sdp\r\n\r\n"
+        let sip =
+            "INVITE sip:bob@example.com SIP/2.0\r\nContent-Type: application/sdp\r\n\r\n"
             + "v=0\r\no=- 1 1 IN IP4 192.0.2.2\r\ns=-\r\nc=IN IP4 192.0.2.2\r\nt=0 0\r\n"
             + "m=audio 50000 RTP/AVP 111 101\r\na=rtpmap:111 opus/48000/2\r\na=rtpmap:101 telephone-event/8000\r\n"
-        try capture.write(Array(sip.utf8), at: 0,
-                          from: UDPEndpoint(address: .v4(IPv4Address(192, 0, 2, 9)), port: 5080),
-                          to: UDPEndpoint(address: .v4(IPv4Address(192, 0, 2, 2)), port: 5070))
+        try capture.write(
+            Array(sip.utf8), at: 0,
+            from: UDPEndpoint(address: .v4(IPv4Address(192, 0, 2, 9)), port: 5080),
+            to: UDPEndpoint(address: .v4(IPv4Address(192, 0, 2, 2)), port: 5070))
         try capture.writeRTP(sequence: 7, timestamp: 960, at: 10, payloadType: 111)
         try capture.writeRTP(sequence: 8, timestamp: 1920, at: 30, payloadType: 111)
         let report = CaptureAnalyzer.analyzeFile(atPath: try capture.finish())

@@ -34,8 +34,9 @@ struct WiresharkCaptureAgreementTests {
         let file = try Fixtures.capture(captureName)
         let heuristic = Self.heuristicCaptures.contains(captureName)
         let expected = try WiresharkTshark.streams(file, heuristic: heuristic)
-        let ours = WiresharkTshark.statistics(try WiresharkTshark.packets(file, heuristic: heuristic),
-                                              payloads: try WiresharkTshark.payloadMap(file))
+        let ours = WiresharkTshark.statistics(
+            try WiresharkTshark.packets(file, heuristic: heuristic),
+            payloads: try WiresharkTshark.payloadMap(file))
         try #require(!expected.isEmpty, "tshark lists no RTP stream in \(captureName)")
         #expect(Set(ours.keys) == Set(expected.map(\.key)))
         for row in expected {

@@ -20,8 +20,9 @@ struct WiresharkPayloadClockTests {
     @Test func dynamicPayloadTypesNeedAnEncodingName() {
         #expect(WiresharkPayloadClock.forPayloadType(111) == .unknown)
         #expect(WiresharkPayloadClock.forPayloadType(99, encodingName: "opus", sdpClockRate: 48000) == .rate(hertz: 48000))
-        #expect(WiresharkPayloadClock.forPayloadType(101, encodingName: "telephone-event", sdpClockRate: 8000)
-            == .telephoneEvent)
+        #expect(
+            WiresharkPayloadClock.forPayloadType(101, encodingName: "telephone-event", sdpClockRate: 8000)
+                == .telephoneEvent)
         #expect(WiresharkPayloadClock.forPayloadType(101, encodingName: "TELEPHONE-EVENT") == .telephoneEvent)
         // No rate in the SDP: Wireshark's table of media subtypes, longest nested name first.
         #expect(WiresharkPayloadClock.forPayloadType(97, encodingName: "AMR-WB") == .rate(hertz: 16000))
@@ -39,13 +40,17 @@ struct WiresharkPayloadClockTests {
         var statistics = WiresharkRTPStreamStatistics()
         let clock = WiresharkPayloadClock.forPayloadType(8)
         for (index, arrivalMilliseconds) in [0, 21, 40].enumerated() {
-            statistics.record(arrivalNanoseconds: Int64(arrivalMilliseconds) * 1_000_000,
-                              sequenceNumber: UInt16(index), timestamp: UInt32(index) * 160, payloadType: 8,
-                              marker: false, clock: clock)
+            statistics.record(
+                arrivalNanoseconds: Int64(arrivalMilliseconds) * 1_000_000,
+                sequenceNumber: UInt16(index), timestamp: UInt32(index) * 160, payloadType: 8,
+                marker: false, clock: clock)
         }
         #expect(statistics.delta == WiresharkMillisecondFigures(minimum: 19, mean: 20, maximum: 21))
-        #expect(statistics.jitter == WiresharkMillisecondFigures(minimum: 0.0625, mean: (0.0625 + 0.12109375) / 2,
-                                                                 maximum: 0.12109375))
+        #expect(
+            statistics.jitter
+                == WiresharkMillisecondFigures(
+                    minimum: 0.0625, mean: (0.0625 + 0.12109375) / 2,
+                    maximum: 0.12109375))
         #expect(statistics.packets == 3 && statistics.lostPackets == 0 && !statistics.hasProblems)
     }
 
@@ -53,9 +58,10 @@ struct WiresharkPayloadClockTests {
     @Test func duplicateGivesNegativeLoss() {
         var statistics = WiresharkRTPStreamStatistics()
         for sequenceNumber: UInt16 in [10, 11, 11] {
-            let analysis = statistics.record(arrivalNanoseconds: Int64(sequenceNumber) * 20_000_000,
-                                             sequenceNumber: sequenceNumber, timestamp: 0, payloadType: 101,
-                                             marker: false, clock: .telephoneEvent)
+            let analysis = statistics.record(
+                arrivalNanoseconds: Int64(sequenceNumber) * 20_000_000,
+                sequenceNumber: sequenceNumber, timestamp: 0, payloadType: 101,
+                marker: false, clock: .telephoneEvent)
             #expect(analysis.flags.contains(.telephoneEvent) || analysis.flags.contains(.first))
         }
         #expect(statistics.expectedPackets == 2 && statistics.lostPackets == -1 && statistics.lostPercent == -50)
@@ -67,14 +73,17 @@ struct WiresharkPayloadClockTests {
     @Test func arbitraryInputNeverTraps() {
         var statistics = WiresharkRTPStreamStatistics()
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-        let clocks: [WiresharkPayloadClock] = [.unknown, .telephoneEvent, .rate(hertz: 1), .rate(hertz: 8000),
-                                               .rate(hertz: .max)]
+        let clocks: [WiresharkPayloadClock] = [
+            .unknown, .telephoneEvent, .rate(hertz: 1), .rate(hertz: 8000),
+            .rate(hertz: .max),
+        ]
         for round in 0..<20_000 {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let arrival = round % 97 == 0 ? (round % 2 == 0 ? Int64.min : Int64.max) : Int64(bitPattern: state)
-            statistics.record(arrivalNanoseconds: arrival, sequenceNumber: UInt16(truncatingIfNeeded: state >> 16),
-                              timestamp: UInt32(truncatingIfNeeded: state >> 32), payloadType: UInt8(state >> 57),
-                              marker: state & 1 == 1, clock: clocks[Int((state >> 8) % 5)])
+            statistics.record(
+                arrivalNanoseconds: arrival, sequenceNumber: UInt16(truncatingIfNeeded: state >> 16),
+                timestamp: UInt32(truncatingIfNeeded: state >> 32), payloadType: UInt8(state >> 57),
+                marker: state & 1 == 1, clock: clocks[Int((state >> 8) % 5)])
         }
         #expect(statistics.packets == 20_000)
         #expect(statistics.hasProblems)

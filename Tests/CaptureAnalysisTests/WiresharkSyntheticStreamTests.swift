@@ -37,9 +37,10 @@ struct WiresharkSyntheticStreamTests {
         return (0..<count).map { index in
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             let wobble = Int64((state >> 33) % UInt64(jitterMilliseconds * 1_000_000 + 1))
-            return Packet(arrivalNanoseconds: 1_700_000_000_000_000_000 + Int64(index) * 20_000_000 + wobble,
-                          sequenceNumber: firstSequence &+ UInt16(truncatingIfNeeded: index),
-                          timestamp: firstTimestamp &+ UInt32(index) &* step, payloadType: payloadType)
+            return Packet(
+                arrivalNanoseconds: 1_700_000_000_000_000_000 + Int64(index) * 20_000_000 + wobble,
+                sequenceNumber: firstSequence &+ UInt16(truncatingIfNeeded: index),
+                timestamp: firstTimestamp &+ UInt32(index) &* step, payloadType: payloadType)
         }
     }
 
@@ -121,7 +122,8 @@ struct WiresharkSyntheticStreamTests {
     static func ethernetFrame(_ packet: Packet) -> [UInt8] {
         func big16(_ value: Int) -> [UInt8] { [UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)] }
         func big32(_ value: UInt32) -> [UInt8] { (0..<4).map { UInt8(value >> (24 - 8 * $0) & 0xFF) } }
-        let rtp: [UInt8] = [0x80, (packet.marker ? 0x80 : 0) | packet.payloadType] + big16(Int(packet.sequenceNumber))
+        let rtp: [UInt8] =
+            [0x80, (packet.marker ? 0x80 : 0) | packet.payloadType] + big16(Int(packet.sequenceNumber))
             + big32(packet.timestamp) + big32(0x1122_3344) + [UInt8](repeating: 0xD5, count: 160)
         let udp = big16(40_000) + big16(40_002) + big16(8 + rtp.count) + [0, 0] + rtp
         let ip: [UInt8] = [0x45, 0] + big16(20 + udp.count) + [0, 0, 0, 0, 64, 17, 0, 0, 10, 0, 0, 1, 10, 0, 0, 2]

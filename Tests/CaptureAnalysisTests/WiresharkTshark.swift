@@ -66,8 +66,9 @@ enum WiresharkTshark {
         let hasProblems = fields.last == "X"
         if hasProblems { fields.removeLast() }
         guard fields.count >= 17,
-              let sourcePort = UInt16(fields[3]), let destinationPort = UInt16(fields[5]),
-              let ssrc = UInt32(fields[6].dropFirst(2), radix: 16) else {
+            let sourcePort = UInt16(fields[3]), let destinationPort = UInt16(fields[5]),
+            let ssrc = UInt32(fields[6].dropFirst(2), radix: 16)
+        else {
             throw ParseError(description: "unexpected tshark stream row: \(line)")
         }
         let figures = try fields.suffix(6).map { value in
@@ -77,12 +78,14 @@ enum WiresharkTshark {
         let tail = fields.dropLast(6)
         let percentText = tail.last?.trimmingCharacters(in: CharacterSet(charactersIn: "(%)")) ?? ""
         guard let lostPercent = Double(percentText), let lost = Int32(tail[tail.count - 2 + tail.startIndex]),
-              let packets = UInt32(tail[tail.count - 3 + tail.startIndex]) else {
+            let packets = UInt32(tail[tail.count - 3 + tail.startIndex])
+        else {
             throw ParseError(description: "bad packets/lost in \(line)")
         }
         return StreamRow(
-            key: StreamKey(source: fields[2], sourcePort: sourcePort, destination: fields[4],
-                           destinationPort: destinationPort, ssrc: ssrc),
+            key: StreamKey(
+                source: fields[2], sourcePort: sourcePort, destination: fields[4],
+                destinationPort: destinationPort, ssrc: ssrc),
             payload: tail.dropLast(3).dropFirst(7).joined(separator: " "),
             packets: packets, lost: lost, lostPercent: lostPercent,
             delta: WiresharkMillisecondFigures(minimum: figures[0], mean: figures[1], maximum: figures[2]),
@@ -92,24 +95,29 @@ enum WiresharkTshark {
 
     /// Every RTP version 2 packet (the ones Wireshark's RTP tap sees), in capture order.
     static func packets(_ file: URL, heuristic: Bool) throws -> [Packet] {
-        let fields = ["frame.time_epoch", "ip.src", "ipv6.src", "udp.srcport", "ip.dst", "ipv6.dst",
-                      "udp.dstport", "rtp.ssrc", "rtp.seq", "rtp.timestamp", "rtp.p_type", "rtp.marker"]
+        let fields = [
+            "frame.time_epoch", "ip.src", "ipv6.src", "udp.srcport", "ip.dst", "ipv6.dst",
+            "udp.dstport", "rtp.ssrc", "rtp.seq", "rtp.timestamp", "rtp.p_type", "rtp.marker",
+        ]
         let output = try ExternalTool.run(
             ["tshark", "-n", "-r", file.path] + options(heuristic: heuristic)
                 + ["-Y", "rtp.version == 2", "-T", "fields"] + fields.flatMap { ["-e", $0] })
         return try output.standardOutput.split(separator: "\n").map { line in
             let value = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
             guard value.count == fields.count,
-                  let arrival = nanoseconds(epoch: value[0]),
-                  let sourcePort = UInt16(value[3]), let destinationPort = UInt16(value[6]),
-                  let ssrc = UInt32(value[7].dropFirst(2), radix: 16), let sequenceNumber = UInt16(value[8]),
-                  let timestamp = UInt32(value[9]), let payloadType = UInt8(value[10]) else {
+                let arrival = nanoseconds(epoch: value[0]),
+                let sourcePort = UInt16(value[3]), let destinationPort = UInt16(value[6]),
+                let ssrc = UInt32(value[7].dropFirst(2), radix: 16), let sequenceNumber = UInt16(value[8]),
+                let timestamp = UInt32(value[9]), let payloadType = UInt8(value[10])
+            else {
                 throw ParseError(description: "unexpected tshark fields: \(line)")
             }
-            let key = StreamKey(source: value[1] + value[2], sourcePort: sourcePort, destination: value[4] + value[5],
-                                destinationPort: destinationPort, ssrc: ssrc)
-            return Packet(key: key, arrivalNanoseconds: arrival, sequenceNumber: sequenceNumber,
-                          timestamp: timestamp, payloadType: payloadType, marker: value[11] == "1")
+            let key = StreamKey(
+                source: value[1] + value[2], sourcePort: sourcePort, destination: value[4] + value[5],
+                destinationPort: destinationPort, ssrc: ssrc)
+            return Packet(
+                key: key, arrivalNanoseconds: arrival, sequenceNumber: sequenceNumber,
+                timestamp: timestamp, payloadType: payloadType, marker: value[11] == "1")
         }
     }
 
@@ -124,8 +132,10 @@ enum WiresharkTshark {
 
     /// The `a=rtpmap` lines of the capture's SDP bodies.
     static func payloadMap(_ file: URL) throws -> PayloadMap {
-        let output = try ExternalTool.run(["tshark", "-n", "-r", file.path, "-Y", "sdp", "-T", "fields",
-                                           "-e", "sdp.media_attr"])
+        let output = try ExternalTool.run([
+            "tshark", "-n", "-r", file.path, "-Y", "sdp", "-T", "fields",
+            "-e", "sdp.media_attr",
+        ])
         var map: PayloadMap = [:]
         for attribute in output.standardOutput.split(whereSeparator: { $0 == "\n" || $0 == "," })
         where attribute.hasPrefix("rtpmap:") {
@@ -143,8 +153,9 @@ enum WiresharkTshark {
         var streams: [StreamKey: WiresharkRTPStreamStatistics] = [:]
         for packet in packets {
             let sdp = payloads[packet.payloadType]
-            let clock = WiresharkPayloadClock.forPayloadType(packet.payloadType, encodingName: sdp?.name,
-                                                              sdpClockRate: sdp?.rate)
+            let clock = WiresharkPayloadClock.forPayloadType(
+                packet.payloadType, encodingName: sdp?.name,
+                sdpClockRate: sdp?.rate)
             streams[packet.key, default: WiresharkRTPStreamStatistics()].record(
                 arrivalNanoseconds: packet.arrivalNanoseconds, sequenceNumber: packet.sequenceNumber,
                 timestamp: packet.timestamp, payloadType: packet.payloadType, marker: packet.marker, clock: clock)

@@ -108,9 +108,13 @@ struct IPv4DecodingTests {
     @Test func fragmentsAreReportedNotParsed() throws {
         let firstFragment = try frame { $0[20] = 0x20 }  // MF set, offset 0
         #expect(TestFrames.decode(firstFragment, as: .ethernet) == .skipped(.fragment))
-        let lastFragment = try frame { $0[20] = 0x00; $0[21] = 0xB9 }  // offset 185 × 8 bytes
+        let lastFragment = try frame {
+            $0[20] = 0x00; $0[21] = 0xB9
+        }  // offset 185 × 8 bytes
         #expect(TestFrames.decode(lastFragment, as: .ethernet) == .skipped(.fragment))
-        let dontFragment = try frame { $0[20] = 0x40; $0[21] = 0 }
+        let dontFragment = try frame {
+            $0[20] = 0x40; $0[21] = 0
+        }
         #expect(TestFrames.decode(dontFragment, as: .ethernet) == TestFrames.ipv4Datagram)
     }
 
@@ -176,8 +180,9 @@ struct IPv6DecodingTests {
 
     @Test func extensionHeaderCutByTheCaptureIsTruncated() throws {
         let packet = try TestFrames.ipv6Packet(extensionHeaders: [.options(0), .routing])
-        #expect(TestFrames.decode(Array(packet.prefix(52)), as: .ipv6, originalLength: packet.count)
-            == .skipped(.truncated))
+        #expect(
+            TestFrames.decode(Array(packet.prefix(52)), as: .ipv6, originalLength: packet.count)
+                == .skipped(.truncated))
     }
 
     @Test func payloadLengthBeyondFrameIsMalformed() throws {

@@ -96,7 +96,8 @@ struct HostileFileTests {
         // the file, the other blocks as it goes.
         let openingEnd = blocks[1].end
         let boundaries = Set(blocks.map(\.end))
-        let cuts = Array(0..<200) + Array(stride(from: 200, to: file.count, by: 499))
+        let cuts =
+            Array(0..<200) + Array(stride(from: 200, to: file.count, by: 499))
             + blocks.flatMap { [$0.end - 1, $0.end, $0.end + 1] }
         let scratch = try ScratchDirectory()
         for cut in cuts where cut <= file.count {

@@ -10,7 +10,8 @@ struct PcapWriterTests {
         let sizes = [0, 1, 12, 160, 172, 333, 1400]
         return try (0..<28).map { index in
             let payload = (0..<sizes[index % sizes.count]).map { UInt8(truncatingIfNeeded: $0 &+ index) }
-            let (source, destination) = index.isMultiple(of: 2)
+            let (source, destination) =
+                index.isMultiple(of: 2)
                 ? (TestFrames.ipv4Source, TestFrames.ipv4Destination)
                 : (TestFrames.ipv6Source, TestFrames.ipv6Destination)
             let sourcePort = UDPEndpoint(address: source.address, port: source.port &+ UInt16(index))
@@ -93,8 +94,9 @@ struct PcapWriterTests {
     }
 
     @Test func builderRejectsWhatCannotBeOnePacket() {
-        #expect(throws: FrameBuildError.addressFamilyMismatch(
-            source: TestFrames.ipv4Source.address, destination: TestFrames.ipv6Destination.address)
+        #expect(
+            throws: FrameBuildError.addressFamilyMismatch(
+                source: TestFrames.ipv4Source.address, destination: TestFrames.ipv6Destination.address)
         ) {
             try UDPFrameBuilder.ethernetFrame(from: TestFrames.ipv4Source, to: TestFrames.ipv6Destination, payload: [])
         }

@@ -49,13 +49,16 @@ struct SharedCaptureTests {
     }
 
     private static func tsharkLines(_ capture: URL) throws -> [String] {
-        let arguments = ["tshark", "-n", "-r", capture.path, "-Y", udpFilter, "-T", "fields", "-E", "occurrence=f"]
+        let arguments =
+            ["tshark", "-n", "-r", capture.path, "-Y", udpFilter, "-T", "fields", "-E", "occurrence=f"]
             + fields.flatMap { ["-e", $0] }
         return try ExternalTool.run(arguments).standardOutput.split(separator: "\n").map { line in
             // Merge the IPv4 and IPv6 address columns, one of which is empty.
             let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-            return [columns[0], columns[1], columns[2] + columns[3], columns[4], columns[5] + columns[6],
-                    columns[7], columns[8]].joined(separator: "\t")
+            return [
+                columns[0], columns[1], columns[2] + columns[3], columns[4], columns[5] + columns[6],
+                columns[7], columns[8],
+            ].joined(separator: "\t")
         }
     }
 

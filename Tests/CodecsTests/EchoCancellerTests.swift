@@ -63,7 +63,8 @@ struct EchoCancellerTests {
     @Test func keepsTheNearEndTalkerInDoubleTalk() throws {
         let farEnd = OpusTestAudio.speechLike(sampleRate: Self.sampleRate, seconds: 10, seed: 3, noiseAmplitude: 300)
         // The near end starts talking after six seconds, once the filter has converged.
-        let nearEnd = [Int16](repeating: 0, count: 6 * Self.sampleRate)
+        let nearEnd =
+            [Int16](repeating: 0, count: 6 * Self.sampleRate)
             + OpusTestAudio.speechLike(sampleRate: Self.sampleRate, seconds: 4, seed: 11).map { $0 / 2 }
         let echo = Self.echo(of: farEnd)
         let captured = zip(echo, nearEnd).map { Int16(clamping: Int($0) + Int($1)) }
@@ -97,8 +98,10 @@ struct EchoCancellerTests {
 
     @Test func gainControlRaisesQuietSpeech() throws {
         let quiet = OpusTestAudio.speechLike(sampleRate: Self.sampleRate, seconds: 8, seed: 5).map { $0 / 16 }
-        let preprocessor = try Preprocessor(sampleRate: Self.sampleRate, configuration: PreprocessorConfiguration(
-            denoise: false, automaticGainControl: true, automaticGainControlLevel: 8000))
+        let preprocessor = try Preprocessor(
+            sampleRate: Self.sampleRate,
+            configuration: PreprocessorConfiguration(
+                denoise: false, automaticGainControl: true, automaticGainControlLevel: 8000))
         var signal = quiet
         for start in stride(from: 0, through: signal.count - Self.frame, by: Self.frame) {
             try signal.withUnsafeMutableBufferPointer {

@@ -41,10 +41,12 @@ struct G711VectorTests {
     /// Every 16-bit sample in ascending order, as the tables list them.
     static let sweep: [Int16] = (Int(Int16.min)...Int(Int16.max)).map { Int16($0) }
 
-    @Test("all 65 536 inputs encode as G.191 does", arguments: [
-        (G711Law.muLaw, "itu-g191-stl-g711-ulaw-encode.hex"),
-        (G711Law.aLaw, "itu-g191-stl-g711-alaw-encode.hex"),
-    ])
+    @Test(
+        "all 65 536 inputs encode as G.191 does",
+        arguments: [
+            (G711Law.muLaw, "itu-g191-stl-g711-ulaw-encode.hex"),
+            (G711Law.aLaw, "itu-g191-stl-g711-alaw-encode.hex"),
+        ])
     func encodeMatchesReference(law: G711Law, file: String) throws {
         let expected = try Self.encodeTable(file)
         var batch = [UInt8](repeating: 0, count: 65_536)

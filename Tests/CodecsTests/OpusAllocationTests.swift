@@ -21,8 +21,9 @@ struct OpusAllocationTests {
     }
 
     @Test func opusEncodeDecodeConcealRecoverAndInspect() throws {
-        let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
-            bitrate: .bitsPerSecond(32_000), inbandFEC: true, expectedPacketLossPercent: 10))
+        let encoder = try OpusEncoder(
+            configuration: OpusEncoderConfiguration(
+                bitrate: .bitsPerSecond(32_000), inbandFEC: true, expectedPacketLossPercent: 10))
         let decoder = try OpusDecoder()
         let speech = OpusTestAudio.speechLike(sampleRate: 48_000, seconds: 0.02 * 60)
         var packet = [UInt8](repeating: 0, count: OpusEncoder.maximumPacketBytes)

@@ -91,8 +91,9 @@ struct OpusCodecTests {
 
     @Test func fecRecoversALostFrameBetterThanConcealment() throws {
         let format = AudioFormat(sampleRate: 16_000, channels: 1)
-        let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
-            format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: true, expectedPacketLossPercent: 20))
+        let encoder = try OpusEncoder(
+            configuration: OpusEncoderConfiguration(
+                format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: true, expectedPacketLossPercent: 20))
         let original = OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 6)
         let packets = try OpusTestAudio.encodeAll(original, with: encoder)
         let frame = encoder.samplesPerFrame

@@ -9,8 +9,9 @@ struct OpusLossAdaptationTests {
     static let format = AudioFormat(sampleRate: 16_000, channels: 1)
 
     static func fecEncoder(expectedLoss: Int) throws -> OpusEncoder {
-        try OpusEncoder(configuration: OpusEncoderConfiguration(
-            format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: true, expectedPacketLossPercent: expectedLoss))
+        try OpusEncoder(
+            configuration: OpusEncoderConfiguration(
+                format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: true, expectedPacketLossPercent: expectedLoss))
     }
 
     /// How many of `packets` carry LBRR for the frame before them.
@@ -48,12 +49,13 @@ struct OpusLossAdaptationTests {
             let viaFEC = try OpusTestAudio.decodeAll(packets, format: Self.format, samplesPerFrame: frame) { lost.contains($0) ? .recoveredByFEC : .received }
             let viaPLC = try OpusTestAudio.decodeAll(packets, format: Self.format, samplesPerFrame: frame) { lost.contains($0) ? .concealed : .received }
             let delay = encoder.lookaheadSamples
-            snrGain[loss] = lost.map { index in
-                let range = index * frame..<(index + 1) * frame
-                let reference = speech[(range.lowerBound - delay)..<(range.upperBound - delay)]
-                return OpusTestAudio.snrDecibels(reference: reference, test: viaFEC[range])
-                    - OpusTestAudio.snrDecibels(reference: reference, test: viaPLC[range])
-            }.reduce(0, +) / Double(lost.count)
+            snrGain[loss] =
+                lost.map { index in
+                    let range = index * frame..<(index + 1) * frame
+                    let reference = speech[(range.lowerBound - delay)..<(range.upperBound - delay)]
+                    return OpusTestAudio.snrDecibels(reference: reference, test: viaFEC[range])
+                        - OpusTestAudio.snrDecibels(reference: reference, test: viaPLC[range])
+                }.reduce(0, +) / Double(lost.count)
         }
         #expect(snrGain[0] == 0, "at 0 % the next packet holds nothing to recover from")
         #expect(try #require(snrGain[10]) > 3, "FEC over concealment at 10 %: \(snrGain[10] ?? 0) dB")

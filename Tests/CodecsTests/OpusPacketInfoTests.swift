@@ -58,8 +58,9 @@ struct OpusPacketInfoTests {
         let format = AudioFormat(sampleRate: 16_000, channels: 1)
         let speech = OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 3)
         func fecPackets(_ fec: Bool) throws -> Int {
-            let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
-                format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: fec, expectedPacketLossPercent: 10))
+            let encoder = try OpusEncoder(
+                configuration: OpusEncoderConfiguration(
+                    format: format, bitrate: .bitsPerSecond(24_000), inbandFEC: fec, expectedPacketLossPercent: 10))
             return try OpusTestAudio.encodeAll(speech, with: encoder).filter { packet in
                 try packet.withUnsafeBytes { try OpusPacketInfo($0).hasFEC }
             }.count
@@ -72,9 +73,10 @@ struct OpusPacketInfoTests {
     /// concealment; where it says none, libopus falls back to concealment, sample for sample.
     @Test func fecFlagAgreesWithLibopus() throws {
         let format = AudioFormat(sampleRate: 16_000, channels: 1)
-        let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(
-            format: format, bitrate: .bitsPerSecond(20_000), inbandFEC: true, expectedPacketLossPercent: 15,
-            discontinuousTransmission: true))
+        let encoder = try OpusEncoder(
+            configuration: OpusEncoderConfiguration(
+                format: format, bitrate: .bitsPerSecond(20_000), inbandFEC: true, expectedPacketLossPercent: 15,
+                discontinuousTransmission: true))
         let packets = try OpusTestAudio.encodeAll(OpusTestAudio.speechLike(sampleRate: 16_000, seconds: 3), with: encoder)
         var agreements = (withFEC: 0, withoutFEC: 0)
         for lost in stride(from: 5, to: packets.count - 1, by: 4) {
@@ -93,24 +95,25 @@ struct OpusPacketInfoTests {
         #expect(agreements.withoutFEC >= 3)
     }
 
-    @Test(arguments: [
-        // Code 1 needs an even number of bytes after the TOC.
-        ([0x09, 1, 2, 3], 1),
-        // Code 2: the first frame claims 5 bytes, only 1 follows.
-        ([0x0A, 5, 0], 2),
-        // Code 3 without its frame count byte.
-        ([0x0B], 3),
-        // Code 3 with zero frames.
-        ([0x0B, 0x00], 3),
-        // Code 3: seven 20 ms frames are 140 ms, over the 120 ms limit.
-        ([0x0B, 0x07, 1, 2, 3, 4, 5, 6, 7], 3),
-        // Code 3 constant size: 4 bytes do not split into 3 equal frames.
-        ([0x0B, 0x03, 1, 2, 3, 4], 3),
-        // Code 3 with padding longer than the packet.
-        ([0x0B, 0x41, 0xFF], 3),
-        // Code 0: a single frame over 1275 bytes.
-        ([0x08] + [UInt8](repeating: 0, count: 1276), 0),
-    ] as [([UInt8], Int)])
+    @Test(
+        arguments: [
+            // Code 1 needs an even number of bytes after the TOC.
+            ([0x09, 1, 2, 3], 1),
+            // Code 2: the first frame claims 5 bytes, only 1 follows.
+            ([0x0A, 5, 0], 2),
+            // Code 3 without its frame count byte.
+            ([0x0B], 3),
+            // Code 3 with zero frames.
+            ([0x0B, 0x00], 3),
+            // Code 3: seven 20 ms frames are 140 ms, over the 120 ms limit.
+            ([0x0B, 0x07, 1, 2, 3, 4, 5, 6, 7], 3),
+            // Code 3 constant size: 4 bytes do not split into 3 equal frames.
+            ([0x0B, 0x03, 1, 2, 3, 4], 3),
+            // Code 3 with padding longer than the packet.
+            ([0x0B, 0x41, 0xFF], 3),
+            // Code 0: a single frame over 1275 bytes.
+            ([0x08] + [UInt8](repeating: 0, count: 1276), 0),
+        ] as [([UInt8], Int)])
     func rejectsMalformedFraming(bytes: [UInt8], code: Int) {
         #expect(throws: OpusPacketError.malformed(packetBytes: bytes.count, frameCountCode: code)) {
             try inspect(bytes)

@@ -16,26 +16,40 @@ struct OpusRangeTests {
     }
 
     static let cases: [Case] = [
-        Case(name: "48 kHz mono 20 ms VOIP c5 FEC DTX", configuration: OpusEncoderConfiguration(
-            complexity: 5, inbandFEC: true, expectedPacketLossPercent: 10, discontinuousTransmission: true)),
-        Case(name: "48 kHz mono 20 ms VOIP c10 32 kb/s FEC DTX", configuration: OpusEncoderConfiguration(
-            bitrate: .bitsPerSecond(32_000), complexity: 10, inbandFEC: true, expectedPacketLossPercent: 5,
-            discontinuousTransmission: true)),
-        Case(name: "48 kHz stereo 20 ms VOIP c5 64 kb/s FEC DTX", configuration: OpusEncoderConfiguration(
-            format: AudioFormat(sampleRate: 48_000, channels: 2), bitrate: .bitsPerSecond(64_000),
-            inbandFEC: true, expectedPacketLossPercent: 10, discontinuousTransmission: true)),
-        Case(name: "16 kHz mono 20 ms VOIP c5 24 kb/s FEC DTX", configuration: OpusEncoderConfiguration(
-            format: AudioFormat(sampleRate: 16_000, channels: 1), bitrate: .bitsPerSecond(24_000),
-            inbandFEC: true, expectedPacketLossPercent: 10, discontinuousTransmission: true)),
-        Case(name: "8 kHz mono 60 ms VOIP c3 CBR 12 kb/s", configuration: OpusEncoderConfiguration(
-            format: AudioFormat(sampleRate: 8000, channels: 1), frameDuration: .milliseconds60,
-            bitrate: .bitsPerSecond(12_000), complexity: 3, bitrateMode: .constant)),
-        Case(name: "24 kHz stereo 10 ms restricted-lowdelay unconstrained VBR", configuration: OpusEncoderConfiguration(
-            format: AudioFormat(sampleRate: 24_000, channels: 2), frameDuration: .milliseconds10,
-            application: .restrictedLowDelay, bitrate: .bitsPerSecond(48_000), bitrateMode: .variable)),
-        Case(name: "12 kHz mono 40 ms audio wideband cap", configuration: OpusEncoderConfiguration(
-            format: AudioFormat(sampleRate: 12_000, channels: 1), frameDuration: .milliseconds40,
-            application: .audio, maxBandwidth: .wideband)),
+        Case(
+            name: "48 kHz mono 20 ms VOIP c5 FEC DTX",
+            configuration: OpusEncoderConfiguration(
+                complexity: 5, inbandFEC: true, expectedPacketLossPercent: 10, discontinuousTransmission: true)),
+        Case(
+            name: "48 kHz mono 20 ms VOIP c10 32 kb/s FEC DTX",
+            configuration: OpusEncoderConfiguration(
+                bitrate: .bitsPerSecond(32_000), complexity: 10, inbandFEC: true, expectedPacketLossPercent: 5,
+                discontinuousTransmission: true)),
+        Case(
+            name: "48 kHz stereo 20 ms VOIP c5 64 kb/s FEC DTX",
+            configuration: OpusEncoderConfiguration(
+                format: AudioFormat(sampleRate: 48_000, channels: 2), bitrate: .bitsPerSecond(64_000),
+                inbandFEC: true, expectedPacketLossPercent: 10, discontinuousTransmission: true)),
+        Case(
+            name: "16 kHz mono 20 ms VOIP c5 24 kb/s FEC DTX",
+            configuration: OpusEncoderConfiguration(
+                format: AudioFormat(sampleRate: 16_000, channels: 1), bitrate: .bitsPerSecond(24_000),
+                inbandFEC: true, expectedPacketLossPercent: 10, discontinuousTransmission: true)),
+        Case(
+            name: "8 kHz mono 60 ms VOIP c3 CBR 12 kb/s",
+            configuration: OpusEncoderConfiguration(
+                format: AudioFormat(sampleRate: 8000, channels: 1), frameDuration: .milliseconds60,
+                bitrate: .bitsPerSecond(12_000), complexity: 3, bitrateMode: .constant)),
+        Case(
+            name: "24 kHz stereo 10 ms restricted-lowdelay unconstrained VBR",
+            configuration: OpusEncoderConfiguration(
+                format: AudioFormat(sampleRate: 24_000, channels: 2), frameDuration: .milliseconds10,
+                application: .restrictedLowDelay, bitrate: .bitsPerSecond(48_000), bitrateMode: .variable)),
+        Case(
+            name: "12 kHz mono 40 ms audio wideband cap",
+            configuration: OpusEncoderConfiguration(
+                format: AudioFormat(sampleRate: 12_000, channels: 1), frameDuration: .milliseconds40,
+                application: .audio, maxBandwidth: .wideband)),
     ]
 
     static let peer = PeerProgram("opus_range", pkgConfigPackages: ["opus"])
@@ -49,7 +63,8 @@ struct OpusRangeTests {
         let folder = try OpusTestAudio.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let mono = OpusTestAudio.speechLike(sampleRate: format.sampleRate, seconds: 4)
-        let pcm = format.channels == 1
+        let pcm =
+            format.channels == 1
             ? mono : OpusTestAudio.interleave(mono, OpusTestAudio.speechLike(sampleRate: format.sampleRate, seconds: 4, seed: 2))
         let input = folder.appendingPathComponent("input.raw")
         try OpusTestAudio.writeRaw(pcm, to: input)
@@ -62,7 +77,10 @@ struct OpusRangeTests {
         #expect(ours.count == pcm.count / (configuration.frameDuration.samplesPerChannel(sampleRate: format.sampleRate) * format.channels))
         #expect(ours.count == theirs.count)
         let firstDifference = zip(ours, theirs).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-        #expect(firstDifference == nil, "packet \(firstDifference ?? -1) differs: \(firstDifference.map { ours[$0].prefix(40) } ?? "") vs \(firstDifference.map { theirs[$0].prefix(40) } ?? "")")
+        #expect(
+            firstDifference == nil,
+            "packet \(firstDifference ?? -1) differs: \(firstDifference.map { ours[$0].prefix(40) } ?? "") vs \(firstDifference.map { theirs[$0].prefix(40) } ?? "")"
+        )
     }
 
     /// "<bytes> <encoder range> <decoder range> <hex>" per packet, as opus_range prints them.
@@ -89,16 +107,18 @@ struct OpusRangeTests {
 
     /// The peer's arguments for `configuration`, in libopus' numeric constants.
     static func peerArguments(_ configuration: OpusEncoderConfiguration) -> [String] {
-        let application = switch configuration.application {
-        case .voip: 2048
-        case .audio: 2049
-        case .restrictedLowDelay: 2051
-        }
-        let bitrate = switch configuration.bitrate {
-        case .automatic: -1000
-        case .maximum: -1
-        case let .bitsPerSecond(value): value
-        }
+        let application =
+            switch configuration.application {
+            case .voip: 2048
+            case .audio: 2049
+            case .restrictedLowDelay: 2051
+            }
+        let bitrate =
+            switch configuration.bitrate {
+            case .automatic: -1000
+            case .maximum: -1
+            case let .bitsPerSecond(value): value
+            }
         let values: [Int] = [
             configuration.format.sampleRate, configuration.format.channels,
             configuration.frameDuration.samplesPerChannel(sampleRate: configuration.format.sampleRate),

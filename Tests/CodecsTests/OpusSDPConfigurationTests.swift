@@ -30,8 +30,10 @@ struct OpusSDPConfigurationTests {
         #expect(infos.contains { $0.hasFEC })
     }
 
-    @Test(arguments: [(8000, OpusBandwidth.narrowband), (11_025, .narrowband), (12_000, .mediumband),
-                      (16_000, .wideband), (22_050, .wideband), (24_000, .superWideband), (48_000, .fullband)])
+    @Test(arguments: [
+        (8000, OpusBandwidth.narrowband), (11_025, .narrowband), (12_000, .mediumband),
+        (16_000, .wideband), (22_050, .wideband), (24_000, .superWideband), (48_000, .fullband),
+    ])
     func playbackRateCapsTheBandwidth(rate: Int, bandwidth: OpusBandwidth) {
         #expect(OpusBandwidth(playbackRate: rate) == bandwidth)
     }

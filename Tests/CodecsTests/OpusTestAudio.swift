@@ -33,8 +33,9 @@ enum OpusTestAudio {
         while position < count {
             let spurt = Int(Double(sampleRate) * Double.random(in: 0.5...1.5, using: &generator))
             let basePitch = Double.random(in: 95...190, using: &generator)
-            synthesizeSpurt(into: &voiced, from: position, count: min(spurt, count - position),
-                            sampleRate: Double(sampleRate), basePitch: basePitch, generator: &generator)
+            synthesizeSpurt(
+                into: &voiced, from: position, count: min(spurt, count - position),
+                sampleRate: Double(sampleRate), basePitch: basePitch, generator: &generator)
             position += spurt + Int(Double(sampleRate) * Double.random(in: 0.3...0.9, using: &generator))
         }
         let peak = voiced.map(abs).max() ?? 1
@@ -64,8 +65,9 @@ enum OpusTestAudio {
             }
             var sample = excitation
             for (slot, formant) in formants.enumerated() {
-                sample = resonators[slot].filter(sample, frequency: formant.frequency, bandwidth: formant.bandwidth,
-                                                 sampleRate: sampleRate)
+                sample = resonators[slot].filter(
+                    sample, frequency: formant.frequency, bandwidth: formant.bandwidth,
+                    sampleRate: sampleRate)
             }
             let syllablePhase = Double(index).truncatingRemainder(dividingBy: syllableSamples) / syllableSamples
             let envelope = pow(sin(.pi * syllablePhase), 2)

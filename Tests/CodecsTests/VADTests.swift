@@ -20,8 +20,9 @@ struct VADTests {
         let square = [Int16](repeating: -32_768, count: 160)
         #expect(square.withUnsafeBufferPointer { EnergyVoiceActivityDetector.levelDBov(of: $0) } == 0)
         let silence = [Int16](repeating: 0, count: 160)
-        #expect(silence.withUnsafeBufferPointer { EnergyVoiceActivityDetector.levelDBov(of: $0) }
-            == EnergyVoiceActivityDetector.minimumLevelDBov)
+        #expect(
+            silence.withUnsafeBufferPointer { EnergyVoiceActivityDetector.levelDBov(of: $0) }
+                == EnergyVoiceActivityDetector.minimumLevelDBov)
     }
 
     @Test func separatesTalkFromBackgroundWithHangover() {

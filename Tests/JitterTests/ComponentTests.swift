@@ -32,10 +32,11 @@ import PlayoutLab
     @Test func refusesNoiseButStretchesSilence() {
         let stretcher = TimeStretcher(sampleRate: 8000, channels: 1)
         var state: UInt32 = 1
-        var noise = (0..<400).map { _ -> Int16 in
-            state = state &* 1_103_515_245 &+ 12345
-            return Int16(truncatingIfNeeded: Int32(state >> 16) - 32768) / 2
-        } + [Int16](repeating: 0, count: 200)
+        var noise =
+            (0..<400).map { _ -> Int16 in
+                state = state &* 1_103_515_245 &+ 12345
+                return Int16(truncatingIfNeeded: Int32(state >> 16) - 32768) / 2
+            } + [Int16](repeating: 0, count: 200)
         let noiseChange = noise.withUnsafeMutableBufferPointer {
             stretcher.stretch(.lengthen, region: $0, liveFrames: 400, keepingFrames: 80, longestFrames: 120)
         }
@@ -80,7 +81,9 @@ import PlayoutLab
         var queue = PCMQueue(capacity: 100, channels: 2)
         var counter: Int16 = 0
         func append(frames: Int) {
-            let chunk = (0..<(2 * frames)).map { _ -> Int16 in counter += 1; return counter }
+            let chunk = (0..<(2 * frames)).map { _ -> Int16 in
+                counter += 1; return counter
+            }
             chunk.withUnsafeBufferPointer { queue.append($0) }
         }
         append(frames: 40)

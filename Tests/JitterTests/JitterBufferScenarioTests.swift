@@ -28,7 +28,9 @@ import PlayoutLab
 
     @Test func duplicatesAreCountedAndPlayedOnce() {
         var script = Script.stream(count: 200)
-        script.packets += script.packets.map { var copy = $0; copy.arrivalMilliseconds += 7; return copy }
+        script.packets += script.packets.map {
+            var copy = $0; copy.arrivalMilliseconds += 7; return copy
+        }
         let result = replay(script, pulls: 440)
         #expect(result.statistics.duplicatePackets == 200)
         #expect(result.outcomes.filter { $0 == .duplicate }.count == 200)
@@ -51,10 +53,11 @@ import PlayoutLab
 
     @Test func randomLossDoesNotGrowTheBuffer() {
         var generatorState: UInt64 = 12345
-        let result = replay(.stream(count: 1500) { _ in
-            generatorState = generatorState &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return generatorState >> 60 < 3 ? nil : 40  // about 19 % lost
-        }, pulls: 3004)
+        let result = replay(
+            .stream(count: 1500) { _ in
+                generatorState = generatorState &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return generatorState >> 60 < 3 ? nil : 40  // about 19 % lost
+            }, pulls: 3004)
         #expect(result.statistics.latePackets == 0)
         #expect(result.delays[3000].target < 10)
     }
@@ -110,10 +113,11 @@ import PlayoutLab
         for spurt in 0..<5 {
             for index in 0..<50 {
                 let frame = spurt * 100 + index
-                script.packets.append(ScriptedPacket(
-                    sequenceNumber: UInt16(1000 + spurt * 50 + index), timestamp: UInt32(50_000 + frame * 160),
-                    arrivalMilliseconds: Double(frame) * 20 + 40, marker: index == 0, identity: UInt64(spurt * 50 + index)
-                ))
+                script.packets.append(
+                    ScriptedPacket(
+                        sequenceNumber: UInt16(1000 + spurt * 50 + index), timestamp: UInt32(50_000 + frame * 160),
+                        arrivalMilliseconds: Double(frame) * 20 + 40, marker: index == 0, identity: UInt64(spurt * 50 + index)
+                    ))
             }
         }
         let result = replay(script, pulls: 1050)
@@ -135,7 +139,9 @@ import PlayoutLab
     @Test func ssrcChangeStartsANewStream() {
         var script = Script.stream(count: 200)
         let second = Script.stream(count: 200, firstSequence: 7, firstTimestamp: 900, firstSend: 4000)
-        script.packets += second.packets.map { var packet = $0; packet.ssrc = 0x9999; packet.identity += 1000; return packet }
+        script.packets += second.packets.map {
+            var packet = $0; packet.ssrc = 0x9999; packet.identity += 1000; return packet
+        }
         let result = replay(script, pulls: 850)
         #expect(result.statistics.streamResets == 1)
         #expect(result.outcomes.contains(.acceptedAfterReset))

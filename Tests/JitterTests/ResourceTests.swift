@@ -128,9 +128,9 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
         _ = run(pulls: 200)  // warm-up
         let allocations = run(pulls: 2000)
         #if DEBUG
-        #expect(allocations < 2000 / 2)
+            #expect(allocations < 2000 / 2)
         #else
-        #expect(allocations == 0)
+            #expect(allocations == 0)
         #endif
     }
 

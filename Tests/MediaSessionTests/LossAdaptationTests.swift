@@ -19,7 +19,9 @@ extension LiveCalls {
                     jitter: 0, lastSenderReport: 0, delaySinceLastSenderReport: 0
                 )
                 try builder.addReceiverReport(ssrc: call.callee.configuration.ssrc, reportBlocks: [block])
-                try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: call.callee.configuration.ssrc, items: [RTCPSourceDescriptionItem(.cname, "peer")])])
+                try builder.addSourceDescription([
+                    RTCPSourceDescriptionChunk(ssrc: call.callee.configuration.ssrc, items: [RTCPSourceDescriptionItem(.cname, "peer")])
+                ])
                 return try builder.finish()
             }
             _ = try bytes.withUnsafeBytes { try peer.send(UnsafeRawBufferPointer(rebasing: $0[..<length]), to: call.caller.localAddress) }

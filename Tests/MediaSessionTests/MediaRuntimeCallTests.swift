@@ -44,8 +44,10 @@ extension LiveCalls {
             let runtime = try MediaRuntime(configuration: MediaRuntimeConfiguration(ioThreadCount: 1))
             let peer = try MediaRuntime(configuration: MediaRuntimeConfiguration(ioThreadCount: 1))
             defer { peer.shutdown() }
-            let leg = try MediaSession(configuration: .serverLeg(audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))), runtime: runtime)
-            let other = try MediaSession(configuration: .serverLeg(audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))), runtime: peer)
+            let leg = try MediaSession(
+                configuration: .serverLeg(audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))), runtime: runtime)
+            let other = try MediaSession(
+                configuration: .serverLeg(audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))), runtime: peer)
             let offer = try SessionDescription(parsing: MediaNegotiation.offer(leg.localCapabilities).text)
             let (answer, otherMedia) = try MediaNegotiation.answer(to: offer, with: other.localCapabilities)
             let legMedia = try MediaNegotiation.apply(answer: SessionDescription(parsing: answer.text), toOfferFrom: leg.localCapabilities)
@@ -55,9 +57,10 @@ extension LiveCalls {
             #expect(waitUntil(seconds: 2) { other.statistics.rtpPacketsReceived > 5 })
             runtime.shutdown()
             leg.stop()
-            #expect(waitUntil(seconds: 2) {
-                otherEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }
-            })
+            #expect(
+                waitUntil(seconds: 2) {
+                    otherEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }
+                })
             other.stop()
         }
     }

@@ -41,9 +41,11 @@ extension LiveCalls {
             let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000)
             try call.caller.sendDTMF("123#")
             #expect(throws: MediaSessionError.self) { try call.caller.sendDTMF("12x") }
-            let digits = { call.calleeEvents.events.compactMap { event -> Character? in
-                if case let .dtmfReceived(digit) = event { digit } else { nil }
-            } }
+            let digits = {
+                call.calleeEvents.events.compactMap { event -> Character? in
+                    if case let .dtmfReceived(digit) = event { digit } else { nil }
+                }
+            }
             waitUntil(seconds: 10) { digits().count >= 4 }  // returns as soon as all four are in
             Thread.sleep(forTimeInterval: 0.2)  // any duplicate would have arrived by now
             call.stop()
@@ -64,10 +66,11 @@ extension LiveCalls {
             #expect(call.callee.statistics.rtpPacketsReceived == heldCallee.rtpPacketsReceived)
             call.caller.resume()
             call.callee.setDirection(.sendReceive)
-            #expect(waitUntil(seconds: 0.5) {
-                call.callee.statistics.rtpPacketsReceived >= heldCallee.rtpPacketsReceived + 10
-                    && call.caller.statistics.rtpPacketsReceived >= heldCaller.rtpPacketsReceived + 10
-            })
+            #expect(
+                waitUntil(seconds: 0.5) {
+                    call.callee.statistics.rtpPacketsReceived >= heldCallee.rtpPacketsReceived + 10
+                        && call.caller.statistics.rtpPacketsReceived >= heldCaller.rtpPacketsReceived + 10
+                })
             call.stop()
         }
 
@@ -91,7 +94,8 @@ extension LiveCalls {
         @Test func deadPeerRaisesNoMedia() throws {
             let audio = MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0)
             let configuration = MediaSessionConfiguration(
-                localAddress: .loopbackIPv4(), codecs: [.pcmu], echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio), noMediaTimeoutSeconds: 0.4
+                localAddress: .loopbackIPv4(), codecs: [.pcmu], echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio),
+                noMediaTimeoutSeconds: 0.4
             )
             let session = try MediaSession(configuration: configuration)
             // The peer negotiated, then died: nothing ever comes from it.
@@ -125,9 +129,10 @@ extension LiveCalls {
             // callee reported about the caller's stream.
             #expect(waitUntil(seconds: 4) { callerReports.events.contains { $0.quality.remote?.discardPercent != nil } })
             call.caller.stop()
-            #expect(waitUntil(seconds: 1) {
-                call.calleeEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }
-            })
+            #expect(
+                waitUntil(seconds: 1) {
+                    call.calleeEvents.events.contains { if case .remoteGoodbye = $0 { true } else { false } }
+                })
             call.callee.stop()
         }
 

@@ -10,7 +10,8 @@ extension LiveCalls {
         @Test func calleePlaysThroughALSAsFilePlugin() throws {
             let recording = FileManager.default.temporaryDirectory.appendingPathComponent("session-\(UUID().uuidString).raw")
             defer { try? FileManager.default.removeItem(at: recording) }
-            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { _ in } adjustCallee: { configuration in
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { _ in
+            } adjustCallee: { configuration in
                 configuration.audio = .devices(capture: .named("null"), playback: .file(recordingPath: recording.path))
             }
             Thread.sleep(forTimeInterval: 1.7)
@@ -24,12 +25,14 @@ extension LiveCalls {
         }
 
         @Test func aMissingDeviceIsReportedAndTheCallGoesOn() throws {
-            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { _ in } adjustCallee: { configuration in
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { _ in
+            } adjustCallee: { configuration in
                 configuration.audio = .devices(capture: .named("no-such-device"), playback: .named("no-such-device"))
             }
-            #expect(waitUntil(seconds: 1) {
-                call.calleeEvents.events.contains { if case let .deviceError(text) = $0 { text.contains("no-such-device") } else { false } }
-            })
+            #expect(
+                waitUntil(seconds: 1) {
+                    call.calleeEvents.events.contains { if case let .deviceError(text) = $0 { text.contains("no-such-device") } else { false } }
+                })
             // Still receiving, and switching to a working endpoint brings the audio back.
             let memory = MemoryAudioEndpoint(source: [], recordingCapacitySamples: 80_000)
             call.callee.switchAudio(to: .endpoint(memory))

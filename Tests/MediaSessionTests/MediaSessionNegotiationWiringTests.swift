@@ -8,9 +8,10 @@ import Testing
 /// which a peer declines rtcp-mux, uses the `_32` suites, or sends keepalives and replays.
 @Suite struct MediaSessionNegotiationStateTests {
     private static func session() throws -> MediaSession {
-        try MediaSession(configuration: MediaSessionConfiguration(
-            localAddress: .loopbackIPv4(), codecs: [.pcmu], audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
-        ))
+        try MediaSession(
+            configuration: MediaSessionConfiguration(
+                localAddress: .loopbackIPv4(), codecs: [.pcmu], audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
+            ))
     }
 
     @Test func originVersionIncreasesWithEachDescription() throws {
@@ -53,16 +54,19 @@ extension LiveCalls {
         /// both bind RTP + 1 and RTCP flows both ways, with a round trip.
         @Test(arguments: [true, false])
         func rtcpFlowsBothWaysWhenMuxIsDeclined(callerOffersMux: Bool) throws {
-            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 2) { $0.rtcpMux = callerOffersMux } adjustCallee: {
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 2) {
+                $0.rtcpMux = callerOffersMux
+            } adjustCallee: {
                 $0.rtcpMux = !callerOffersMux
             }
             #expect(!call.callerMedia.rtcpMux && !call.calleeMedia.rtcpMux)
             #expect(call.callerMedia.remoteRTCPPort == Int(call.callee.localAddress.port) + 1)
             #expect(call.calleeMedia.remoteRTCPPort == Int(call.caller.localAddress.port) + 1)
-            #expect(waitUntil(seconds: 3) {
-                call.caller.statistics.rtcpPacketsReceived >= 2 && call.callee.statistics.rtcpPacketsReceived >= 2
-                    && call.caller.statistics.roundTripMilliseconds != nil
-            })
+            #expect(
+                waitUntil(seconds: 3) {
+                    call.caller.statistics.rtcpPacketsReceived >= 2 && call.callee.statistics.rtcpPacketsReceived >= 2
+                        && call.caller.statistics.roundTripMilliseconds != nil
+                })
             call.stop()
         }
 
@@ -70,7 +74,9 @@ extension LiveCalls {
         /// answer, and sends as RFC 3264 says, on the offer's numbers: the offerer decodes it
         /// (before, it accepted only the answer's numbers and dropped every packet).
         @Test func offererDecodesItsOwnNumbersWhenTheAnswerRenumbers() throws {
-            let call = try LoopbackCall(codecs: [.opus], sampleRate: 48000, sourceSeconds: 1) { _ in } adjustCallee: { _ in } rewriteAnswer: {
+            let call = try LoopbackCall(codecs: [.opus], sampleRate: 48000, sourceSeconds: 1) { _ in
+            } adjustCallee: { _ in
+            } rewriteAnswer: {
                 $0.replacingOccurrences(of: "RTP/AVP 111 101", with: "RTP/AVP 96 100")
                     .replacingOccurrences(of: ":111 ", with: ":96 ").replacingOccurrences(of: ":101 ", with: ":100 ")
             }
@@ -78,9 +84,10 @@ extension LiveCalls {
             #expect(call.calleeMedia.sendCodec.payloadType == 111)
             #expect(Set(call.callerMedia.receiveAudioPayloadTypes) == [96, 111])
             try call.callee.sendDTMF("5")
-            #expect(waitUntil(seconds: 2) {
-                call.caller.statistics.rtpPacketsReceived > 20 && call.callerEvents.events.contains(.dtmfReceived("5"))
-            })
+            #expect(
+                waitUntil(seconds: 2) {
+                    call.caller.statistics.rtpPacketsReceived > 20 && call.callerEvents.events.contains(.dtmfReceived("5"))
+                })
             call.stop()
             #expect(call.caller.statistics.unknownPayloadTypeDropped == 0)
         }
@@ -88,10 +95,11 @@ extension LiveCalls {
         /// The peer's `a=crypto` key carries an MKI (`|1:4`): the session's SRTP expects it in
         /// every packet, and the peer's packets, MKI included, are received.
         @Test func peersMasterKeyIdentifierReachesSRTP() throws {
-            let session = try MediaSession(configuration: MediaSessionConfiguration(
-                localAddress: .loopbackIPv4(), codecs: [.pcmu], srtpSuites: [.aes128CounterModeHMACSHA1Tag80], symmetricRTP: false,
-                echoCancellation: false, noiseSuppression: false, audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
-            ))
+            let session = try MediaSession(
+                configuration: MediaSessionConfiguration(
+                    localAddress: .loopbackIPv4(), codecs: [.pcmu], srtpSuites: [.aes128CounterModeHMACSHA1Tag80], symmetricRTP: false,
+                    echoCancellation: false, noiseSuppression: false, audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
+                ))
             var offer = try SessionDescription(parsing: SDPParsingTests.offer)
             offer.connection = SDPConnection(address: "127.0.0.1")
             let (_, media) = try session.answer(offer)
@@ -182,10 +190,11 @@ extension MediaSessionNegotiationStateTests {
     /// negotiation accepts, the media path can carry (baresip's Opus says stereo=1).
     @Test(arguments: ["baresip-offer-avp.sdp", "linphone-offer-avp.sdp"], [SDPCodec.opus, .pcmu, .pcma])
     func everyAcceptedOfferStarts(fixture: String, codec: SDPCodec) throws {
-        let session = try MediaSession(configuration: MediaSessionConfiguration(
-            localAddress: .loopbackIPv4(), codecs: [codec], echoCancellation: false, noiseSuppression: false,
-            audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
-        ))
+        let session = try MediaSession(
+            configuration: MediaSessionConfiguration(
+                localAddress: .loopbackIPv4(), codecs: [codec], echoCancellation: false, noiseSuppression: false,
+                audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))
+            ))
         var offer = try SessionDescription(parsing: Fixtures.sdp(fixture))
         offer.connection = SDPConnection(address: "127.0.0.1")  // send nowhere but here
         let (_, media) = try session.answer(offer)

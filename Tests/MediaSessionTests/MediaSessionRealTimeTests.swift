@@ -10,7 +10,8 @@ extension LiveCalls {
     @Suite struct MediaSessionRealTimeTests {
         @Test func anAudioThreadThatStallsCountsLateTicks() throws {
             let stalling = StallingEndpoint(stallOnRead: 30, milliseconds: 80)
-            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { _ in } adjustCallee: { configuration in
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { _ in
+            } adjustCallee: { configuration in
                 configuration.audio = .endpoint(stalling)
             }
             defer { call.stop() }

@@ -40,7 +40,9 @@ extension LiveCalls {
             }
             func rtp(ssrc: UInt32, sequence: UInt16) throws -> Int {
                 var builder = try RTPPacketBuilder(
-                    into: buffer, header: RTPHeaderFields(payloadType: 0, sequenceNumber: SequenceNumber(sequence), timestamp: RTPTimestamp(UInt32(sequence) * 160), ssrc: ssrc)
+                    into: buffer,
+                    header: RTPHeaderFields(
+                        payloadType: 0, sequenceNumber: SequenceNumber(sequence), timestamp: RTPTimestamp(UInt32(sequence) * 160), ssrc: ssrc)
                 )
                 let payload = try builder.payloadSpace()
                 for index in 0..<160 { payload[index] = UInt8.random(in: 0...255, using: &random) }
@@ -107,13 +109,15 @@ extension LiveCalls {
             }
             // Two packets out of sequence are not enough; three in sequence are.
             for sequence: UInt16 in [10, 20, 21, 22] { try send(sequence: sequence) }
-            #expect(waitUntil(seconds: 1) {
-                call.calleeEvents.events.contains { if case .remoteSSRCChanged(.some, 0xABCD) = $0 { true } else { false } }
-            })
+            #expect(
+                waitUntil(seconds: 1) {
+                    call.calleeEvents.events.contains { if case .remoteSSRCChanged(.some, 0xABCD) = $0 { true } else { false } }
+                })
             // The caller's stream, still going, wins it back the same way.
-            #expect(waitUntil(seconds: 1) {
-                call.calleeEvents.events.contains { if case .remoteSSRCChanged(0xABCD, _) = $0 { true } else { false } }
-            })
+            #expect(
+                waitUntil(seconds: 1) {
+                    call.calleeEvents.events.contains { if case .remoteSSRCChanged(0xABCD, _) = $0 { true } else { false } }
+                })
             call.stop()
             #expect(call.callee.statistics.foreignSSRCDropped >= 4)
         }

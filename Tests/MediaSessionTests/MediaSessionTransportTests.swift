@@ -27,7 +27,8 @@ extension LiveCalls {
 
         @Test func symmetricRTPAnswersWhereThePacketsComeFrom() throws {
             // The callee was told a wrong port (a NAT rewrote it); it latches onto the caller's source.
-            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 3) { _ in } adjustCalleeMedia: { media in
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000, sourceSeconds: 3) { _ in
+            } adjustCalleeMedia: { media in
                 media.remoteRTPPort = 9
             }
             #expect(waitUntil(seconds: 1) { call.caller.statistics.rtpPacketsReceived > 10 })

@@ -45,9 +45,10 @@ import Testing
     ])
     func answerRepeatsTheTagOfTheChosenLine(suite: SRTPCryptoSuite, tag: UInt32) throws {
         let offer = try Self.description("linphone-offer-savp.sdp")
-        #expect(offer.audio?.crypto.map(\.suite) == [
-            .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32,
-        ])
+        #expect(
+            offer.audio?.crypto.map(\.suite) == [
+                .aes128CounterModeHMACSHA1Tag80, .aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag80, .aes256CounterModeHMACSHA1Tag32,
+            ])
         let ours = try Self.local(suites: [suite])
         let (answer, media) = try MediaNegotiation.answer(to: offer, with: ours)
         #expect(answer.audio?.crypto.map(\.tag) == [tag])
@@ -122,9 +123,10 @@ import Testing
         let offer = try Self.description("baresip-offer-avp-video.sdp")
         #expect(offer.media.map(\.media) == ["audio", "video"])
         var withApplication = offer
-        withApplication.media.append(MediaDescription(
-            media: "application", port: 9, transport: "UDP/DTLS/SCTP", payloadTypes: [], formats: ["webrtc-datachannel"]
-        ))
+        withApplication.media.append(
+            MediaDescription(
+                media: "application", port: 9, transport: "UDP/DTLS/SCTP", payloadTypes: [], formats: ["webrtc-datachannel"]
+            ))
         let (answer, _) = try MediaNegotiation.answer(to: withApplication, with: Self.local())
         #expect(answer.media.map(\.media) == ["audio", "video", "application"])
         #expect(answer.media.map(\.port) == [30000, 0, 0])

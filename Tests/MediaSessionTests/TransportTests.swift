@@ -94,11 +94,12 @@ import Locking
         let counts = PThreadLock([Int](repeating: 0, count: 3))
         var tokens: [UInt64] = []
         for (index, socket) in sockets.enumerated() {
-            tokens.append(try loop.register(socket) { datagram in
-                if datagram.source == sender.localAddress, datagram.bytes.first == UInt8(index) {
-                    counts.withLock { $0[index] += 1 }
-                }
-            })
+            tokens.append(
+                try loop.register(socket) { datagram in
+                    if datagram.source == sender.localAddress, datagram.bytes.first == UInt8(index) {
+                        counts.withLock { $0[index] += 1 }
+                    }
+                })
         }
         for round in 0..<100 {
             for (index, socket) in sockets.enumerated() {

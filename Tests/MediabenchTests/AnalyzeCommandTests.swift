@@ -23,9 +23,11 @@ struct AnalyzeCommandTests {
         let streams = try #require(files.first?["streams"] as? [[String: Any]])
         #expect(streams.count == 2)
         let lossy = try #require(streams.first { ($0["ssrc"] as? NSNumber)?.uint32Value == 0x9A7B_5382 })
-        for key in ["source_address", "source_port", "destination_address", "destination_port", "codec", "packets",
-                    "lost", "expected", "duplicates", "out_of_order", "jitter_ms", "rtt_ms", "r_factor", "mos_cqe",
-                    "wireshark", "burst_gap", "dtmf_events", "timeline", "jitter_buffer"] {
+        for key in [
+            "source_address", "source_port", "destination_address", "destination_port", "codec", "packets",
+            "lost", "expected", "duplicates", "out_of_order", "jitter_ms", "rtt_ms", "r_factor", "mos_cqe",
+            "wireshark", "burst_gap", "dtmf_events", "timeline", "jitter_buffer",
+        ] {
             #expect(lossy.keys.contains(key), "missing key \(key)")
         }
         #expect(lossy["lost"] as? Int == 2)
@@ -34,9 +36,11 @@ struct AnalyzeCommandTests {
         #expect(wireshark["delta_ms_max"] as? Double ?? 0 > 60)
         #expect(wireshark["problems"] as? Bool == true)
         let buffer = try #require(lossy["jitter_buffer"] as? [String: Any])
-        for key in ["audio_decoded", "mean_delay_ms", "p50_delay_ms", "p95_delay_ms", "p99_delay_ms", "network_loss_percent",
-                    "late_loss_percent", "effective_loss_percent", "concealment_percent", "concealment_events",
-                    "interruptions", "time_stretch_percent"] {
+        for key in [
+            "audio_decoded", "mean_delay_ms", "p50_delay_ms", "p95_delay_ms", "p99_delay_ms", "network_loss_percent",
+            "late_loss_percent", "effective_loss_percent", "concealment_percent", "concealment_events",
+            "interruptions", "time_stretch_percent",
+        ] {
             #expect(buffer.keys.contains(key), "missing jitter_buffer key \(key)")
         }
         #expect(buffer["audio_decoded"] as? Bool == true)
@@ -102,8 +106,10 @@ struct AnalyzeCommandTests {
         #expect(run.status == 0, "\(run.standardError)")
         let json = Invocation(["analyze", "--format", "json", "--srtp-key", "*:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
         #expect(json.standardOutput.contains("\"decrypted\" : 1500"))
-        let suite = Invocation(["analyze", "--format", "jsonl", "--srtp-key",
-                                "0xDEADBEEF:AES_CM_128_HMAC_SHA1_80:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
+        let suite = Invocation([
+            "analyze", "--format", "jsonl", "--srtp-key",
+            "0xDEADBEEF:AES_CM_128_HMAC_SHA1_80:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file,
+        ])
         #expect(suite.status == 0, "\(suite.standardError)")
         #expect(suite.standardOutput.split(separator: "\n").count == 1)
         #expect(suite.standardOutput.contains("\"srtp_suite\":\"AES_CM_128_HMAC_SHA1_80\""))
@@ -111,9 +117,11 @@ struct AnalyzeCommandTests {
         #expect(suite.standardOutput.contains("\"audio_decoded\":true"))
         let text = Invocation(["analyze", "--srtp-key", "0xDEADBEEF:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", file])
         #expect(text.standardOutput.contains("SRTP AES_CM_128_HMAC_SHA1_80"))
-        for bad in ["*:aSBrbm93", "nonsense", "0xZZ:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", "*:%%%",
-                    "*:AES_CM_999:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz",
-                    "*:AES_256_CM_HMAC_SHA1_80:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz"] {
+        for bad in [
+            "*:aSBrbm93", "nonsense", "0xZZ:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz", "*:%%%",
+            "*:AES_CM_999:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz",
+            "*:AES_256_CM_HMAC_SHA1_80:aSBrbm93IGFsbCB5b3VyIGxpdHRsZSBzZWNyZXRz",
+        ] {
             let refused = Invocation(["analyze", "--srtp-key", bad, file])
             #expect(refused.status == 2, "\(bad)")
             #expect(refused.standardError.contains("--srtp-key"))

@@ -23,7 +23,8 @@ struct AnalyzeReplayAllocationTests {
                     replay.receive(
                         sequenceNumber: sequence, timestamp: UInt32(sequence) &* 160, marker: false, payloadType: 0,
                         payload: UnsafeRawBufferPointer(payload),
-                        arrivalMilliseconds: Double(sequence) * 20 + Double(sequence % 7) * 3) { heard += $0.count }
+                        arrivalMilliseconds: Double(sequence) * 20 + Double(sequence % 7) * 3
+                    ) { heard += $0.count }
                 }
                 sequence &+= 1
             }

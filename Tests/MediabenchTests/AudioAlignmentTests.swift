@@ -7,10 +7,12 @@ import Testing
     @Test func findsAKnownDelayInEveryWindowDespiteGainAndNoise() {
         let sent = SpeechLikeSignal.samples(sampleRate: 8000, seconds: 4)
         var noise = UInt32(1)
-        let received = [Int16](repeating: 0, count: 296) + sent.map { sample in
-            noise = noise &* 1_664_525 &+ 1_013_904_223
-            return Int16(Int(sample) / 2 + Int(noise >> 28) - 8)
-        }
+        let received =
+            [Int16](repeating: 0, count: 296)
+            + sent.map { sample in
+                noise = noise &* 1_664_525 &+ 1_013_904_223
+                return Int16(Int(sample) / 2 + Int(noise >> 28) - 8)
+            }
         let matches = AudioAlignment.lags(of: received, behind: sent, sampleRate: 8000, maximumLagSamples: 8000, windowSamples: 8000)
         #expect(matches.count >= 3, "\(matches.count) windows with sound")
         for match in matches {

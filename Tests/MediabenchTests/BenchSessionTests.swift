@@ -64,11 +64,12 @@ import Testing
 
     @Test func costsEveryStageOfTheCall() {
         let stages = Self.report.rows.filter { $0.caseName.hasPrefix("stage-") }
-        #expect(stages.map(\.caseName) == [
-            "stage-capture", "stage-echo-cancel-denoise", "stage-g711-encode", "stage-rtp-packetise", "stage-srtp-protect",
-            "stage-udp-send", "stage-udp-receive", "stage-srtp-unprotect", "stage-rtp-parse-statistics", "stage-jitter-insert",
-            "stage-jitter-pull", "stage-rtcp", "stage-quality-report",
-        ])
+        #expect(
+            stages.map(\.caseName) == [
+                "stage-capture", "stage-echo-cancel-denoise", "stage-g711-encode", "stage-rtp-packetise", "stage-srtp-protect",
+                "stage-udp-send", "stage-udp-receive", "stage-srtp-unprotect", "stage-rtp-parse-statistics", "stage-jitter-insert",
+                "stage-jitter-pull", "stage-rtcp", "stage-quality-report",
+            ])
         for row in stages {
             #expect((row.median ?? 0) > 0, "\(row.caseName) costs nothing")
             #expect(row.unit == "µs/call-s")
@@ -81,8 +82,10 @@ import Testing
         let data = Data(Self.report.jsonText.utf8)
         let objects = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
         let capacity = try #require(objects.first { $0["case"] as? String == "max-real-time-calls" })
-        for key in ["suite", "case", "implementation", "unit", "median", "max_calls", "cpu_us_per_call_second", "cpu_percent_of_core_per_call",
-                    "stages_total_us_per_call_second", "load_average_before", "load_average_after"] {
+        for key in [
+            "suite", "case", "implementation", "unit", "median", "max_calls", "cpu_us_per_call_second", "cpu_percent_of_core_per_call",
+            "stages_total_us_per_call_second", "load_average_before", "load_average_after",
+        ] {
             #expect(capacity[key] != nil, "max-real-time-calls lacks \(key)")
         }
         let stage = try #require(objects.first { $0["case"] as? String == "stage-srtp-protect" })

@@ -15,10 +15,13 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
 @Suite struct BenchmarkContextTests {
     @Test func sideBySideRowsCarryTheRatioOursOverPeer() throws {
         let context = BenchmarkContext(suite: "test", options: fastOptions)
-        let measured = context.measure(BenchmarkCase("spin", fields: ["frame_ms": 20], implementations: [
-            .ours { spin($0, nanoseconds: 2_000) },
-            .peer("slow 1.0") { spin($0, nanoseconds: 4_000) }.withField("knob", "high"),
-        ]))
+        let measured = context.measure(
+            BenchmarkCase(
+                "spin", fields: ["frame_ms": 20],
+                implementations: [
+                    .ours { spin($0, nanoseconds: 2_000) },
+                    .peer("slow 1.0") { spin($0, nanoseconds: 4_000) }.withField("knob", "high"),
+                ]))
         #expect(context.failures.isEmpty)
         #expect(measured == context.rows)
         try #require(context.rows.count == 2)
@@ -39,10 +42,17 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
     @Test func runsAlternateBetweenImplementations() {
         var order: [String] = []
         let context = BenchmarkContext(suite: "test", options: BenchmarkOptions(runs: 3, batchNanoseconds: 50_000, warmUpBatches: 0))
-        context.measure(BenchmarkCase("order", implementations: [
-            .ours { order.append("ours"); spin($0, nanoseconds: 1_000) },
-            .peer("peer") { order.append("peer"); spin($0, nanoseconds: 1_000) },
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "order",
+                implementations: [
+                    .ours {
+                        order.append("ours"); spin($0, nanoseconds: 1_000)
+                    },
+                    .peer("peer") {
+                        order.append("peer"); spin($0, nanoseconds: 1_000)
+                    },
+                ]))
         // Calibration comes first, one implementation after the other; the last six batches
         // are the timed runs.
         #expect(Array(order.suffix(6)) == ["ours", "peer", "ours", "peer", "ours", "peer"])
@@ -51,11 +61,14 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
     @Test(.countsAllocations)
     func countsAllocationsPerOperation() throws {
         let context = BenchmarkContext(suite: "test", options: fastOptions)
-        context.measure(BenchmarkCase("allocate", countsAllocations: true, implementations: [
-            .ours { iterations in
-                for _ in 0..<iterations { blackHole([UInt8](repeating: 1, count: identity(32))) }
-            },
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "allocate", countsAllocations: true,
+                implementations: [
+                    .ours { iterations in
+                        for _ in 0..<iterations { blackHole([UInt8](repeating: 1, count: identity(32))) }
+                    }
+                ]))
         let perOperation = try #require(context.rows.first?.allocationsPerOperation)
         #expect(perOperation >= 1 && perOperation < 1.1)
     }
@@ -64,12 +77,15 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
         let peers = try TemporaryPeers()
         let program = try peers.write("tiny", microsecondPeerSource)
         let context = BenchmarkContext(suite: "test", options: fastOptions)
-        context.measure(BenchmarkCase("op", implementations: [
-            .ours { spin($0, nanoseconds: 500) },
-            .program(program),
-            .program(PeerProgram("absent", directories: peers.directories)),
-            .program(program, caseName: "unknown"),
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "op",
+                implementations: [
+                    .ours { spin($0, nanoseconds: 500) },
+                    .program(program),
+                    .program(PeerProgram("absent", directories: peers.directories)),
+                    .program(program, caseName: "unknown"),
+                ]))
         #expect(context.rows.map(\.implementation) == ["ours", "tiny 1.0"])
         let peerMedian = try #require(context.rows.last?.median)
         #expect(abs(peerMedian - 1_000) < 1e-9)  // the program reports exactly 1 µs per operation
@@ -81,10 +97,13 @@ private func spin(_ iterations: Int, nanoseconds: Int) {
     @Test func whenOursFailsTheCaseHasNoRows() {
         struct Broken: Error {}
         let context = BenchmarkContext(suite: "test", options: fastOptions)
-        context.measure(BenchmarkCase("broken", implementations: [
-            .ours { _ in throw Broken() },
-            .peer("peer") { spin($0, nanoseconds: 100) },
-        ]))
+        context.measure(
+            BenchmarkCase(
+                "broken",
+                implementations: [
+                    .ours { _ in throw Broken() },
+                    .peer("peer") { spin($0, nanoseconds: 100) },
+                ]))
         #expect(context.rows.isEmpty)
         #expect(context.failures.map(\.implementation) == ["ours"])
     }

@@ -71,10 +71,11 @@ import Testing
         let opus = JitterBenchTrace.scenario(.heavyJitter, clockRate: 48000)
         #expect(opus.clockRate == 48000 && opus.samplesPerFrame == 960)
         #expect(opus.trace.packets.count == narrowband.count)
-        #expect(zip(opus.trace.packets, narrowband).allSatisfy {
-            $0.sequenceNumber == $1.sequenceNumber && $0.sendMilliseconds == $1.sendMilliseconds
-                && $0.arrivalMilliseconds == $1.arrivalMilliseconds
-        })
+        #expect(
+            zip(opus.trace.packets, narrowband).allSatisfy {
+                $0.sequenceNumber == $1.sequenceNumber && $0.sendMilliseconds == $1.sendMilliseconds
+                    && $0.arrivalMilliseconds == $1.arrivalMilliseconds
+            })
         let steps = zip(opus.trace.packets, opus.trace.packets.dropFirst()).map { $1.rtpTimestamp - $0.rtpTimestamp }
         #expect(steps.allSatisfy { $0 == 960 })
     }
@@ -161,13 +162,19 @@ import Testing
         let cases: [([String], String)] = [
             (["--codec", "g722"], "--codec: expected pcmu, pcma or opus[:BITRATE], got 'g722'"),
             (["--codec", "opus:1000"], "--codec: Opus bitrate '1000' is not a number from 6000 to 510000 bit/s"),
-            (["--codec", "opus", "--clock-rate", "8000", "--audio", wideband, "--output", output],
-             "--clock-rate: opus packets are stamped at 48000 Hz, not 8000 Hz"),
+            (
+                ["--codec", "opus", "--clock-rate", "8000", "--audio", wideband, "--output", output],
+                "--clock-rate: opus packets are stamped at 48000 Hz, not 8000 Hz"
+            ),
             (["--audio", wideband, "--output", output], "--audio: PCMU takes mono speech at 8000 Hz, \(wideband) is 16000 Hz mono"),
-            (["--codec", "opus", "--audio", cd, "--output", output],
-             "--audio: opus takes mono speech at 8000, 12000, 16000, 24000, 48000 Hz, \(cd) is 44100 Hz mono"),
-            (["--codec", "opus", "--audio", stereo, "--output", output],
-             "--audio: opus takes mono speech at 8000, 12000, 16000, 24000, 48000 Hz, \(stereo) is 48000 Hz stereo"),
+            (
+                ["--codec", "opus", "--audio", cd, "--output", output],
+                "--audio: opus takes mono speech at 8000, 12000, 16000, 24000, 48000 Hz, \(cd) is 44100 Hz mono"
+            ),
+            (
+                ["--codec", "opus", "--audio", stereo, "--output", output],
+                "--audio: opus takes mono speech at 8000, 12000, 16000, 24000, 48000 Hz, \(stereo) is 48000 Hz stereo"
+            ),
             (["--codec", "opus", "--audio", tiny, "--output", output], "--audio: \(tiny) is shorter than one packet"),
             (["--codec", "opus", "--audio", wideband], "--audio and --output go together"),
         ]

@@ -45,10 +45,14 @@ import Testing
 
     @Test(arguments: [
         (["simulate"], "mediabench simulate: give either --trace FILE or --scenario NAME\n"),
-        (["simulate", "--scenario", "lunar"],
-         "mediabench simulate: --scenario: unknown scenario 'lunar' (known: clean, moderate-jitter, heavy-jitter, bursty-loss, spikes, drift-fast, drift-slow, reordering, dtx)\n"),
-        (["simulate", "--scenario", "clean", "--jitter-buffer", "fixed:x"],
-         "mediabench simulate: --jitter-buffer: expected ours, listening or fixed:MS, got 'fixed:x'\n"),
+        (
+            ["simulate", "--scenario", "lunar"],
+            "mediabench simulate: --scenario: unknown scenario 'lunar' (known: clean, moderate-jitter, heavy-jitter, bursty-loss, spikes, drift-fast, drift-slow, reordering, dtx)\n"
+        ),
+        (
+            ["simulate", "--scenario", "clean", "--jitter-buffer", "fixed:x"],
+            "mediabench simulate: --jitter-buffer: expected ours, listening or fixed:MS, got 'fixed:x'\n"
+        ),
     ])
     func usageErrors(arguments: [String], message: String) {
         let run = Invocation(arguments)

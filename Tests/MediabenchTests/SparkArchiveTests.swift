@@ -19,15 +19,20 @@ struct SparkArchiveTests {
         let captures = work.appendingPathComponent("captures").path
         let output = work.appendingPathComponent("out").path
         try ExternalTool.run(["python3", root.appendingPathComponent("spark/generate_captures.py").path, "10", captures])
-        try ExternalTool.run(["timeout", "900", "env", "MEDIABENCH=\(binary)",
-                              root.appendingPathComponent("scripts/analyze-archive.sh").path,
-                              "--master", "local[2]", captures, output])
+        try ExternalTool.run([
+            "timeout", "900", "env", "MEDIABENCH=\(binary)",
+            root.appendingPathComponent("scripts/analyze-archive.sh").path,
+            "--master", "local[2]", captures, output,
+        ])
 
-        let parquet = try ExternalTool.run(["python3", "-c", """
+        let parquet = try ExternalTool.run([
+            "python3", "-c",
+            """
             import json, sys, pyarrow.parquet as pq
             rows = pq.read_table(sys.argv[1]).to_pylist()
             print(json.dumps(rows))
-            """, output + "/streams"]).standardOutput
+            """, output + "/streams",
+        ]).standardOutput
         let rows = try #require(try JSONSerialization.jsonObject(with: Data(parquet.utf8)) as? [[String: Any]])
         let files = try FileManager.default.contentsOfDirectory(atPath: captures).sorted().map { captures + "/" + $0 }
         let direct = try ExternalTool.run([binary, "analyze", "--format", "jsonl"] + files).standardOutput

@@ -59,10 +59,14 @@ extension LiveNetworkTests {
             let peerHeard = directory.appendingPathComponent("aiortc-heard.wav").path
             let port = Int.random(in: 30_000...59_000)
             let (engine, peer) = try Self.call(
-                engine: ["webrtc", "--listen", "127.0.0.1:\(port)", "--input", speech, "--output", engineHeard,
-                         "--duration", "20", "--dtmf", "159", "--format", "json"],
-                peer: ["python3", Self.scripts.appendingPathComponent("aiortc_offerer.py").path, "--url", "http://127.0.0.1:\(port)",
-                       "--speech", speech, "--heard", peerHeard, "--seconds", "22", "--dtmf", "47"])
+                engine: [
+                    "webrtc", "--listen", "127.0.0.1:\(port)", "--input", speech, "--output", engineHeard,
+                    "--duration", "20", "--dtmf", "159", "--format", "json",
+                ],
+                peer: [
+                    "python3", Self.scripts.appendingPathComponent("aiortc_offerer.py").path, "--url", "http://127.0.0.1:\(port)",
+                    "--speech", speech, "--heard", peerHeard, "--seconds", "22", "--dtmf", "47",
+                ])
             #expect(engine.status == 0, "\(engine.standardError)")
             #expect(peer.status == 0, "aiortc (pip package aiortc) failed: \(peer.standardError.suffix(2000))")
             let summary = try #require(try JSONSerialization.jsonObject(with: Data(engine.standardOutput.utf8)) as? [String: Any])
@@ -93,9 +97,11 @@ extension LiveNetworkTests {
             let port = Int.random(in: 30_000...59_000)
             let (engine, _) = try Self.call(
                 engine: ["webrtc", "--listen", "127.0.0.1:\(port)", "--format", "json"],
-                peer: ["python3", Self.scripts.appendingPathComponent("aiortc_offerer.py").path, "--url", "http://127.0.0.1:\(port)",
-                       "--speech", speech, "--heard", directory.appendingPathComponent("heard.wav").path, "--seconds", "4",
-                       "--wrong-fingerprint"])
+                peer: [
+                    "python3", Self.scripts.appendingPathComponent("aiortc_offerer.py").path, "--url", "http://127.0.0.1:\(port)",
+                    "--speech", speech, "--heard", directory.appendingPathComponent("heard.wav").path, "--seconds", "4",
+                    "--wrong-fingerprint",
+                ])
             let summary = try #require(try JSONSerialization.jsonObject(with: Data(engine.standardOutput.utf8)) as? [String: Any])
             let state = summary["final_state"] as? String ?? ""
             #expect(state.contains("fingerprint") && state.contains("does not match"), "\(state)")

@@ -22,11 +22,15 @@ extension LiveNetworkTests {
             let page = directory.appendingPathComponent("page")
             let port = Int.random(in: 30_000...59_000)
             let (engine, peer) = try WebRTCAiortcTests.call(
-                engine: ["webrtc", "--listen", "127.0.0.1:\(port)", "--input", speech, "--output", engineHeard,
-                         "--duration", "20", "--page-results", page.path, "--format", "json"],
-                peer: ["python3", WebRTCAiortcTests.scripts.appendingPathComponent("chromium_caller.py").path,
-                       "--url", "http://127.0.0.1:\(port)", "--speech", speech, "--seconds", "18",
-                       "--screenshot", Self.screenshot.path])
+                engine: [
+                    "webrtc", "--listen", "127.0.0.1:\(port)", "--input", speech, "--output", engineHeard,
+                    "--duration", "20", "--page-results", page.path, "--format", "json",
+                ],
+                peer: [
+                    "python3", WebRTCAiortcTests.scripts.appendingPathComponent("chromium_caller.py").path,
+                    "--url", "http://127.0.0.1:\(port)", "--speech", speech, "--seconds", "18",
+                    "--screenshot", Self.screenshot.path,
+                ])
             #expect(engine.status == 0, "\(engine.standardError)")
             #expect(peer.status == 0, "chromium_caller.py: \(peer.standardError.suffix(2000))")
             let summary = try #require(try JSONSerialization.jsonObject(with: Data(engine.standardOutput.utf8)) as? [String: Any])

@@ -34,8 +34,9 @@ import Testing
         #expect(abs(mean - distribution.meanMilliseconds) < 0.02 * distribution.meanMilliseconds)
         // Pareto's variance converges slowly (its fourth moment is infinite for shapes ≤ 4).
         let tolerance = if case .pareto = distribution { 0.15 } else { 0.03 }
-        #expect(abs(variance.squareRoot() - distribution.standardDeviationMilliseconds)
-            < tolerance * distribution.standardDeviationMilliseconds)
+        #expect(
+            abs(variance.squareRoot() - distribution.standardDeviationMilliseconds)
+                < tolerance * distribution.standardDeviationMilliseconds)
         if case .normal = distribution {} else { #expect(samples.allSatisfy { $0 >= 0 }) }
     }
 

@@ -32,18 +32,30 @@ import TestSupport
         ("seq,ts\n", .unexpectedHeader(found: "seq,ts")),
         ("\nseq,rtp_ts,send_ms,arrival_ms,payload_bytes\n", .unexpectedHeader(found: "seq,rtp_ts,send_ms,arrival_ms,payload_bytes")),
         ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,4\n", .wrongFieldCount(line: 2, found: 4)),
-        ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,4,5\n-1,2,3,4,5\n",
-         .invalidField(line: 3, column: 1, name: "seq", text: "-1", expected: "an unsigned integer")),
-        ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,x,3,4,5\n",
-         .invalidField(line: 2, column: 2, name: "rtp_ts", text: "x", expected: "an unsigned integer")),
-        ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,,4,5\n",
-         .invalidField(line: 2, column: 3, name: "send_ms", text: "", expected: "a decimal number of milliseconds")),
-        ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,nan,5\n",
-         .invalidField(line: 2, column: 4, name: "arrival_ms", text: "nan", expected: "a decimal number of milliseconds")),
-        ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,1e3,5\n",
-         .invalidField(line: 2, column: 4, name: "arrival_ms", text: "1e3", expected: "a decimal number of milliseconds")),
-        ("seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,4,99999999999\n",
-         .invalidField(line: 2, column: 5, name: "payload_bytes", text: "99999999999", expected: "an unsigned integer up to 2147483647")),
+        (
+            "seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,4,5\n-1,2,3,4,5\n",
+            .invalidField(line: 3, column: 1, name: "seq", text: "-1", expected: "an unsigned integer")
+        ),
+        (
+            "seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,x,3,4,5\n",
+            .invalidField(line: 2, column: 2, name: "rtp_ts", text: "x", expected: "an unsigned integer")
+        ),
+        (
+            "seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,,4,5\n",
+            .invalidField(line: 2, column: 3, name: "send_ms", text: "", expected: "a decimal number of milliseconds")
+        ),
+        (
+            "seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,nan,5\n",
+            .invalidField(line: 2, column: 4, name: "arrival_ms", text: "nan", expected: "a decimal number of milliseconds")
+        ),
+        (
+            "seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,1e3,5\n",
+            .invalidField(line: 2, column: 4, name: "arrival_ms", text: "1e3", expected: "a decimal number of milliseconds")
+        ),
+        (
+            "seq,rtp_ts,send_ms,arrival_ms,payload_bytes\n1,2,3,4,99999999999\n",
+            .invalidField(line: 2, column: 5, name: "payload_bytes", text: "99999999999", expected: "an unsigned integer up to 2147483647")
+        ),
     ])
     func everyErrorNamesLineAndColumn(text: String, expected: TraceCSVError) {
         #expect(throws: expected) { try TraceCSV.read(text) }

@@ -17,4 +17,3 @@ import Testing
         #expect(conversational.networkLossPercent == listening.networkLossPercent, "the same network")
     }
 }
-

@@ -81,7 +81,8 @@ func score(_ trace: NetworkTrace, policy: DelayPolicy = .adaptive, receiverDrift
         }
         let meanTime = windows.map(\.0).reduce(0, +) / Double(windows.count)
         let meanDelay = windows.map(\.1).reduce(0, +) / Double(windows.count)
-        let slope = windows.map { ($0.0 - meanTime) * ($0.1 - meanDelay) }.reduce(0, +)
+        let slope =
+            windows.map { ($0.0 - meanTime) * ($0.1 - meanDelay) }.reduce(0, +)
             / windows.map { ($0.0 - meanTime) * ($0.0 - meanTime) }.reduce(0, +)
         let delays = windows.map { Int($0.1) }
         #expect(abs(slope) < 0.01, "delay trend \(slope) ms/s over \(delays)")

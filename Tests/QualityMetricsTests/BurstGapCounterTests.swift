@@ -82,8 +82,9 @@ struct BurstGapCounterTests {
     @Test func discardsCountAsLossesInTheModelButSeparatelyInTheRates() {
         let lost = Self.counter("20R L R 2L 20R L 20R")
         let mixed = Self.counter("20R D R L D 20R L 20R")
-        #expect([mixed.c11, mixed.c13, mixed.c14, mixed.c22, mixed.c23, mixed.c33]
-            == [lost.c11, lost.c13, lost.c14, lost.c22, lost.c23, lost.c33])
+        #expect(
+            [mixed.c11, mixed.c13, mixed.c14, mixed.c22, mixed.c23, mixed.c33]
+                == [lost.c11, lost.c13, lost.c14, lost.c22, lost.c23, lost.c33])
         #expect(mixed.lostPackets == 2 && mixed.discardedPackets == 2)
         #expect(abs(mixed.lossFraction - 2.0 / 65) < 1e-12)
         #expect(abs(mixed.discardFraction - 2.0 / 65) < 1e-12)
@@ -93,8 +94,10 @@ struct BurstGapCounterTests {
     @Test func noLossIsOneLongGap() {
         let counter = Self.counter("100R")
         let metrics = counter.metrics(packetDurationMilliseconds: 20)
-        #expect(metrics == BurstGapMetrics(
-            burstDensity: 0, gapDensity: 0, burstDurationMilliseconds: 0, gapDurationMilliseconds: 2000))
+        #expect(
+            metrics
+                == BurstGapMetrics(
+                    burstDensity: 0, gapDensity: 0, burstDurationMilliseconds: 0, gapDurationMilliseconds: 2000))
         #expect(counter.lossFraction == 0)
         #expect(BurstGapCounter().metrics(packetDurationMilliseconds: 20).gapDurationMilliseconds == 0)
     }

@@ -82,8 +82,10 @@ struct EModelReferenceTests {
         var echo = EModelParameters()
         (echo.echoPathDelayMilliseconds, echo.talkerEchoLoudnessRating) = (50, 55)
         cases.append(("echo", echo, json["echo_t_50_telr_55"]))
-        let classes = [("delay", DelaySensitivity.default), ("delay_low_sensitivity", .low),
-                       ("delay_very_low_sensitivity", .veryLow)]
+        let classes = [
+            ("delay", DelaySensitivity.default), ("delay_low_sensitivity", .low),
+            ("delay_very_low_sensitivity", .veryLow),
+        ]
         for (key, sensitivity) in classes {
             let table = json[key] as? [String: Any]
             for ta in [150, 200, 300, 400] {

@@ -107,10 +107,11 @@ struct EModelTests {
         }
 
         var extended = table
-        extended.insert(CodecImpairment(
-            key: "opus-fb", name: "Opus, fullband (our measurement)", bandwidth: .fullband,
-            equipmentImpairment: 10, packetLossRobustness: 20, packetDurationMilliseconds: 20,
-            source: "lab measurement"))
+        extended.insert(
+            CodecImpairment(
+                key: "opus-fb", name: "Opus, fullband (our measurement)", bandwidth: .fullband,
+                equipmentImpairment: 10, packetLossRobustness: 20, packetDurationMilliseconds: 20,
+                source: "lab measurement"))
         let applied = try lossy.applying(try #require(extended.entry(forEncodingName: "opus")))
         #expect(applied.bandwidth == .fullband && applied.equipmentImpairment == 10)
         #expect(table["opus-fb"]?.equipmentImpairment == nil, "the standard table is unchanged")

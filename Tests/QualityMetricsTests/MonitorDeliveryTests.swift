@@ -22,8 +22,12 @@ struct MonitorDeliveryTests {
             return elapsed
         }
         for second in 1...5 {
-            live.update { $0.update(reception: .init(expectedPackets: Int64(second) * 50, receivedPackets: Int64(second) * 50,
-                                                     duplicatePackets: 0, jitterMilliseconds: 0)) }
+            live.update {
+                $0.update(
+                    reception: .init(
+                        expectedPackets: Int64(second) * 50, receivedPackets: Int64(second) * 50,
+                        duplicatePackets: 0, jitterMilliseconds: 0))
+            }
             live.tick(now: Self.start + MediaTime(seconds: Double(second)))
         }
         live.finish()
@@ -70,8 +74,9 @@ struct MonitorDeliveryTests {
         let (allocations, _) = AllocationCounter.counting {
             for index in 0..<10_000 {
                 let arrival = Self.start + .milliseconds(Double(index) * 20)
-                statistics.record(sequence: SequenceNumber(UInt16(truncatingIfNeeded: index)),
-                                  timestamp: RTPTimestamp(UInt32(index) * 160), arrival: arrival)
+                statistics.record(
+                    sequence: SequenceNumber(UInt16(truncatingIfNeeded: index)),
+                    timestamp: RTPTimestamp(UInt32(index) * 160), arrival: arrival)
                 live.update {
                     $0.recordArrival(ReceptionCounters(statistics))
                     $0.record(index % 50 == 0 ? .discarded : .received)

@@ -73,14 +73,18 @@ struct MonitorFeedTests {
 
     @Test func concealmentAndPlayoutResets() {
         var monitor = Self.monitor()
-        monitor.update(playout: .init(currentDelayMilliseconds: 30, targetDelayMilliseconds: 40, latePackets: 0,
-                                      discardedPackets: 0, concealedSamples: 400, playedSamples: 8000, interruptions: 2))
+        monitor.update(
+            playout: .init(
+                currentDelayMilliseconds: 30, targetDelayMilliseconds: 40, latePackets: 0,
+                discardedPackets: 0, concealedSamples: 400, playedSamples: 8000, interruptions: 2))
         let first = monitor.makeReport(now: Self.at(1))
         #expect(first.concealmentPercent == 5)
         #expect(first.latency.jitterBufferMilliseconds == 30 && first.latency.jitterBufferTargetMilliseconds == 40)
         // The buffer restarted: its counters start again from zero.
-        monitor.update(playout: .init(currentDelayMilliseconds: 20, targetDelayMilliseconds: 20, latePackets: 1,
-                                      discardedPackets: 0, concealedSamples: 80, playedSamples: 800, interruptions: 1))
+        monitor.update(
+            playout: .init(
+                currentDelayMilliseconds: 20, targetDelayMilliseconds: 20, latePackets: 1,
+                discardedPackets: 0, concealedSamples: 80, playedSamples: 800, interruptions: 1))
         let second = monitor.makeReport(now: Self.at(2))
         #expect(second.concealmentPercent == 10)
         #expect(second.intervalLoss.unplayedPackets == 1 && second.interruptions == 3)
@@ -116,8 +120,9 @@ struct MonitorFeedTests {
         // No LSR, an LSR we never sent, and one that would make the round trip negative.
         for (lsr, dlsr) in [(UInt32(0), UInt32(0)), (0x0002_0000, 0), (0x0001_0000, 0x0100_0000)] {
             monitor.recordRemoteReport(
-                RTCPReportBlock(ssrc: 1, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
-                                lastSenderReport: lsr, delaySinceLastSenderReport: dlsr),
+                RTCPReportBlock(
+                    ssrc: 1, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
+                    lastSenderReport: lsr, delaySinceLastSenderReport: dlsr),
                 arrival: Self.at(2))
         }
         #expect(monitor.makeReport(now: Self.at(2)).roundTripMilliseconds == nil)
@@ -163,8 +168,9 @@ struct MonitorArrivalTests {
         // 65534 and 65535 pass probation; 2 follows after the wrap, skipping 0 and 1;
         // 1 comes late (reordered), 2 again (duplicate); then 3.
         for (index, sequence) in [UInt16(65534), 65535, 2, 1, 2, 3].enumerated() {
-            statistics.record(sequence: SequenceNumber(sequence), timestamp: RTPTimestamp(UInt32(index) * 160),
-                              arrival: .milliseconds(Double(index) * 20))
+            statistics.record(
+                sequence: SequenceNumber(sequence), timestamp: RTPTimestamp(UInt32(index) * 160),
+                arrival: .milliseconds(Double(index) * 20))
             monitor.recordArrival(ReceptionCounters(statistics))
         }
         let report = monitor.makeReport(now: MediaTime(seconds: 1))

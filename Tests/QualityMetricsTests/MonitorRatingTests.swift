@@ -101,8 +101,9 @@ struct MonitorRatingTests {
     }
 
     @Test func codecWithoutTraceableValuesHasNoMOS() throws {
-        let opus = MonitoredCodec(encodingName: "opus", clockRate: 48000, packetDurationMilliseconds: 20,
-                                  algorithmicDelayMilliseconds: 6.5)
+        let opus = MonitoredCodec(
+            encodingName: "opus", clockRate: 48000, packetDurationMilliseconds: 20,
+            algorithmicDelayMilliseconds: 6.5)
         var call = ScriptedCall(codec: opus)
         call.play(Array(repeating: false, count: 50))
         let report = try #require(call.reports.first)

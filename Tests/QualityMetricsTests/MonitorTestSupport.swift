@@ -30,8 +30,10 @@ struct ScriptedCall {
     var now = ScriptedCall.start
     var reports: [QualityReport] = []
 
-    init(codec: MonitoredCodec = ScriptedCall.pcmu, configuration: QualityMonitor.Configuration = .init(),
-         jitterBufferMilliseconds: Double = 40) {
+    init(
+        codec: MonitoredCodec = ScriptedCall.pcmu, configuration: QualityMonitor.Configuration = .init(),
+        jitterBufferMilliseconds: Double = 40
+    ) {
         monitor = QualityMonitor(codec: codec, start: Self.start, configuration: configuration)
         var playout = PlayoutFigures.zero
         playout.currentDelayMilliseconds = jitterBufferMilliseconds

@@ -17,8 +17,9 @@ struct QualityReportTests {
         monitor.update(playout: playout)
         monitor.recordSentTimestamp(NTPTimestamp(rawValue: 0x1234_5678_9ABC_DEF0), at: start)
         monitor.recordRemoteReport(
-            RTCPReportBlock(ssrc: 1, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
-                            lastSenderReport: 0x5678_9ABC, delaySinceLastSenderReport: 0),
+            RTCPReportBlock(
+                ssrc: 1, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
+                lastSenderReport: 0x5678_9ABC, delaySinceLastSenderReport: 0),
             arrival: start + .milliseconds(12))
         return monitor.makeReport(now: start + MediaTime(seconds: 3))
     }
@@ -28,20 +29,22 @@ struct QualityReportTests {
         let mos = try #require(report.meanOpinionScore)
         let r = try #require(report.rFactor)
         // Latency 6 (RTT/2) + 48 + 0 + 20 = 74 ms.
-        #expect(report.description == "t=3s MOS \(String(format: "%.2f", mos)) R \(String(format: "%.1f", r)) "
-            + "jitter 3.1 ms latency 74 ms loss 0.5 % (after JB 1.0 %) rtt 12 ms")
+        #expect(
+            report.description == "t=3s MOS \(String(format: "%.2f", mos)) R \(String(format: "%.1f", r)) "
+                + "jitter 3.1 ms latency 74 ms loss 0.5 % (after JB 1.0 %) rtt 12 ms")
     }
 
     @Test func jsonKeysAreSnakeCaseWithUnits() throws {
         let report = Self.report()
         let data = try JSONEncoder().encode(report)
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(Set(object.keys).isSuperset(of: [
-            "timestamp_s", "elapsed_s", "interval_s", "codec", "mos", "r_factor", "level", "rated_loss_percent",
-            "burst_ratio", "jitter_ms", "latency", "rtt_ms", "interval_loss", "cumulative_loss",
-            "concealment_percent", "interruptions", "burst_density", "gap_density", "burst_duration_ms",
-            "gap_duration_ms", "remote",
-        ]))
+        #expect(
+            Set(object.keys).isSuperset(of: [
+                "timestamp_s", "elapsed_s", "interval_s", "codec", "mos", "r_factor", "level", "rated_loss_percent",
+                "burst_ratio", "jitter_ms", "latency", "rtt_ms", "interval_loss", "cumulative_loss",
+                "concealment_percent", "interruptions", "burst_density", "gap_density", "burst_duration_ms",
+                "gap_duration_ms", "remote",
+            ]))
         let loss = try #require(object["interval_loss"] as? [String: Any])
         #expect(loss["effective_loss_percent"] as? Double == 1)
         #expect(loss["late_or_discarded"] as? Int == 1)
@@ -64,13 +67,18 @@ struct QualityReportTests {
         codec.clockRate = 0
         codec.packetDurationMilliseconds = .nan
         var monitor = QualityMonitor(codec: codec, start: .zero)
-        monitor.update(reception: .init(expectedPackets: -3, receivedPackets: .max, duplicatePackets: .min,
-                                        jitterMilliseconds: .infinity))
-        monitor.update(playout: .init(currentDelayMilliseconds: .nan, targetDelayMilliseconds: -.infinity, latePackets: -1,
-                                      discardedPackets: .max, concealedSamples: -5, playedSamples: 0, interruptions: -2))
+        monitor.update(
+            reception: .init(
+                expectedPackets: -3, receivedPackets: .max, duplicatePackets: .min,
+                jitterMilliseconds: .infinity))
+        monitor.update(
+            playout: .init(
+                currentDelayMilliseconds: .nan, targetDelayMilliseconds: -.infinity, latePackets: -1,
+                discardedPackets: .max, concealedSamples: -5, playedSamples: 0, interruptions: -2))
         monitor.recordRemoteReport(
-            RTCPReportBlock(ssrc: 1, fractionLost: 255, cumulativeLost: -1, extendedHighestSequence: 0, jitter: .max,
-                            lastSenderReport: 0, delaySinceLastSenderReport: 0),
+            RTCPReportBlock(
+                ssrc: 1, fractionLost: 255, cumulativeLost: -1, extendedHighestSequence: 0, jitter: .max,
+                lastSenderReport: 0, delaySinceLastSenderReport: 0),
             arrival: .zero)
         let report = monitor.makeReport(now: MediaTime(seconds: 1))
         #expect(report.latency.totalMilliseconds == 0 && report.jitterMilliseconds == 0)

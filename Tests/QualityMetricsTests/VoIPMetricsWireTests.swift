@@ -69,8 +69,10 @@ struct VoIPMetricsWireTests {
         metrics.listeningMOS = 4.3
         metrics.conversationalMOS = 4.1
         metrics.receiverConfiguration = ReceiverConfiguration(concealment: .disabled, adaptivity: .nonAdaptive)
-        (metrics.jitterBufferNominalMilliseconds, metrics.jitterBufferMaximumMilliseconds,
-         metrics.jitterBufferAbsoluteMaximumMilliseconds) = (40, 120, 300)
+        (
+            metrics.jitterBufferNominalMilliseconds, metrics.jitterBufferMaximumMilliseconds,
+            metrics.jitterBufferAbsoluteMaximumMilliseconds
+        ) = (40, 120, 300)
         #expect(VoIPMetrics(RTCPVoIPMetrics(ssrc: 7, metrics: metrics)) == metrics)
     }
 

@@ -18,12 +18,14 @@ struct CaptureStatisticsTests {
 
     /// Jitter (A.8) in ms against `tshark -z rtp,streams` (CATALOG.md): tshark's mean is the mean
     /// of the running estimate over the packets, its max the largest value it took.
-    @Test("Interarrival jitter and loss match tshark", arguments: [
-        ("sipp_g711a.pcap", "0xDEE0EE8F", 236, 0, 0.350, 0.829),
-        ("ws_MagicJack_short_call.pcap", "0x2A173650", 642, 0, 12.234, 12.838),
-        ("ws_MagicJack_short_call.pcap", "0x31BE1E0E", 626, 0, 0.229, 0.832),
-        ("ws_SIP_DTMF2.pcap", "0x9A7B5382", 665, 2, nil, nil),
-    ] as [(String, String, Int, Int, Double?, Double?)])
+    @Test(
+        "Interarrival jitter and loss match tshark",
+        arguments: [
+            ("sipp_g711a.pcap", "0xDEE0EE8F", 236, 0, 0.350, 0.829),
+            ("ws_MagicJack_short_call.pcap", "0x2A173650", 642, 0, 12.234, 12.838),
+            ("ws_MagicJack_short_call.pcap", "0x31BE1E0E", 626, 0, 0.229, 0.832),
+            ("ws_SIP_DTMF2.pcap", "0x9A7B5382", 665, 2, nil, nil),
+        ] as [(String, String, Int, Int, Double?, Double?)])
     func jitterAndLoss(name: String, ssrc: String, packets: Int, lost: Int, meanJitter: Double?, maxJitter: Double?) throws {
         var statistics = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
         var jitters: [Double] = []

@@ -14,8 +14,9 @@ struct DTMFTests {
         // The reserved bit is ignored on input.
         let reserved = try hexBytes("05ca0320").withUnsafeBytes { try DTMFEventPayload(parsing: $0) }
         #expect(reserved == payload)
-        #expect(hexBytes("0580").withUnsafeBytes { raw in rtpError { _ = try DTMFEventPayload(parsing: raw) } }
-            == RTPError(.truncated(needed: 4, available: 2), at: 0))
+        #expect(
+            hexBytes("0580").withUnsafeBytes { raw in rtpError { _ = try DTMFEventPayload(parsing: raw) } }
+                == RTPError(.truncated(needed: 4, available: 2), at: 0))
         var buffer = [UInt8](repeating: 0, count: 4)
         let volumeError = buffer.withUnsafeMutableBytes { buffer in
             rtpError { _ = try DTMFEventPayload(event: 1, isEnd: false, volume: 64, duration: 0).write(into: buffer) }
@@ -80,8 +81,11 @@ struct DTMFTests {
         sender.start(event: 0, timestamp: RTPTimestamp(UInt32.max - 10), duration: total)
         let packets = Self.drain(&sender)
         let segmentStarts = packets.map(\.timestamp).reduce(into: [RTPTimestamp]()) { if $0.last != $1 { $0.append($1) } }
-        #expect(segmentStarts == [RTPTimestamp(UInt32.max - 10), RTPTimestamp(UInt32.max - 10).advanced(by: 0xFFFF),
-                                  RTPTimestamp(UInt32.max - 10).advanced(by: 2 * 0xFFFF)])
+        #expect(
+            segmentStarts == [
+                RTPTimestamp(UInt32.max - 10), RTPTimestamp(UInt32.max - 10).advanced(by: 0xFFFF),
+                RTPTimestamp(UInt32.max - 10).advanced(by: 2 * 0xFFFF),
+            ])
         #expect(packets.filter { $0.payload.duration == 0xFFFF }.count == 2)
         #expect(packets.filter(\.marker).count == 1)
         let last = packets[packets.count - 1]
@@ -147,6 +151,7 @@ struct DTMFTests {
         // RFC 3389 §3: the top bit is reserved (sent as 0); a receiver reads the level below it.
         #expect(try [UInt8]([0x80 | 70, 0x01]).withUnsafeBytes { try ComfortNoisePayload(parsing: $0).noiseLevel } == 70)
         #expect(try [UInt8]([0xFF]).withUnsafeBytes { try ComfortNoisePayload(parsing: $0).noiseLevel } == 127)
-        #expect(rtpError { _ = try build { try ComfortNoisePayload.write(noiseLevel: 128, into: $0) } }?.reason == .valueOutOfRange(field: .noiseLevel, value: 128))
+        #expect(
+            rtpError { _ = try build { try ComfortNoisePayload.write(noiseLevel: 128, into: $0) } }?.reason == .valueOutOfRange(field: .noiseLevel, value: 128))
     }
 }

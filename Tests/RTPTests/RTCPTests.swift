@@ -9,10 +9,12 @@ enum SampleCompound {
         ntpTimestamp: NTPTimestamp(seconds: 0xE9A1_2345, fraction: 0x8000_0000), rtpTimestamp: RTPTimestamp(0xDEAD_BEEF),
         packetCount: 1234, octetCount: 197_440)
     static let blocks = [
-        RTCPReportBlock(ssrc: 0x5566_7788, fractionLost: 25, cumulativeLost: 77, extendedHighestSequence: 0x0001_0203,
-                        jitter: 42, lastSenderReport: 0x2345_8000, delaySinceLastSenderReport: 65536),
-        RTCPReportBlock(ssrc: 0x99AA_BBCC, fractionLost: 0, cumulativeLost: -3, extendedHighestSequence: 17,
-                        jitter: 0, lastSenderReport: 0, delaySinceLastSenderReport: 0),
+        RTCPReportBlock(
+            ssrc: 0x5566_7788, fractionLost: 25, cumulativeLost: 77, extendedHighestSequence: 0x0001_0203,
+            jitter: 42, lastSenderReport: 0x2345_8000, delaySinceLastSenderReport: 65536),
+        RTCPReportBlock(
+            ssrc: 0x99AA_BBCC, fractionLost: 0, cumulativeLost: -3, extendedHighestSequence: 17,
+            jitter: 0, lastSenderReport: 0, delaySinceLastSenderReport: 0),
     ]
     static let chunks = [
         RTCPSourceDescriptionChunk(ssrc: ssrc, items: [.init(.cname, "alice@example.org"), .init(.tool, "MediaEngine"), .init(.note, "on air")]),
@@ -122,27 +124,31 @@ struct RTCPTests {
     func compoundRules() {
         var buffer = [UInt8](repeating: 0, count: 512)
         buffer.withUnsafeMutableBytes { buffer in
-            #expect(rtpError {
-                var builder = RTCPCompoundBuilder(into: buffer)
-                try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: 1, items: [.init(.cname, "x")])])
-            }?.reason == .compoundMustStartWithReport)
-            #expect(rtpError {
-                var builder = RTCPCompoundBuilder(into: buffer)
-                try builder.addReceiverReport(ssrc: 1)
-                try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: 1, items: [.init(.name, "x")])])
-                _ = try builder.finish()
-            }?.reason == .compoundWithoutCNAME)
-            #expect(rtpError {
-                var builder = RTCPCompoundBuilder(into: buffer)
-                try builder.addReceiverReport(ssrc: 1, reportBlocks: Array(repeating: SampleCompound.blocks[0], count: 32))
-            }?.reason == .valueOutOfRange(field: .itemCount, value: 32))
+            #expect(
+                rtpError {
+                    var builder = RTCPCompoundBuilder(into: buffer)
+                    try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: 1, items: [.init(.cname, "x")])])
+                }?.reason == .compoundMustStartWithReport)
+            #expect(
+                rtpError {
+                    var builder = RTCPCompoundBuilder(into: buffer)
+                    try builder.addReceiverReport(ssrc: 1)
+                    try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: 1, items: [.init(.name, "x")])])
+                    _ = try builder.finish()
+                }?.reason == .compoundWithoutCNAME)
+            #expect(
+                rtpError {
+                    var builder = RTCPCompoundBuilder(into: buffer)
+                    try builder.addReceiverReport(ssrc: 1, reportBlocks: Array(repeating: SampleCompound.blocks[0], count: 32))
+                }?.reason == .valueOutOfRange(field: .itemCount, value: 32))
         }
         var small = [UInt8](repeating: 0, count: 30)
         small.withUnsafeMutableBytes { buffer in
-            #expect(rtpError {
-                var builder = RTCPCompoundBuilder(into: buffer)
-                try builder.addReceiverReport(ssrc: 1, reportBlocks: SampleCompound.blocks)
-            }?.reason == .bufferTooSmall(needed: 32, available: 30))
+            #expect(
+                rtpError {
+                    var builder = RTCPCompoundBuilder(into: buffer)
+                    try builder.addReceiverReport(ssrc: 1, reportBlocks: SampleCompound.blocks)
+                }?.reason == .bufferTooSmall(needed: 32, available: 30))
         }
     }
 
@@ -163,21 +169,23 @@ struct RTCPTests {
         #expect(summary == ["RR", "205/1/8", "206/4/8", "210/0/4"])
     }
 
-    @Test("Malformed compounds throw typed errors with offsets", arguments: [
-        ("80c9000100000009 81", RTPError(.truncated(needed: 4, available: 1), at: 8)),
-        ("81c9000200000009", RTPError(.truncated(needed: 12, available: 8), at: 0)),
-        ("41c9000100000009", RTPError(.unsupportedVersion(1), at: 0)),
-        ("81c9000100000009", RTPError(.truncated(needed: 32, available: 8), at: 0)),
-        ("a0c9000100000000", RTPError(.invalidPadding(count: 0, available: 4), at: 7)),
-        ("a0c9000100000000 80c9000100000000", RTPError(.paddingBeforeLastPacket, at: 0)),
-        ("81ca0002 00000001 01056162", RTPError(.truncated(needed: 7, available: 4), at: 8)),
-        ("81ca0002 00000001 01026162", RTPError(.truncated(needed: 1, available: 0), at: 12)),
-        ("82cb0001 00000001", RTPError(.truncated(needed: 8, available: 4), at: 4)),
-        ("80cb0001 05616263", RTPError(.truncated(needed: 6, available: 4), at: 4)),
-        ("80cc0001 00000001", RTPError(.truncated(needed: 8, available: 4), at: 4)),
-        ("80cf0003 00000001 07000001 00000000", RTPError(.invalidLength(1), at: 10)),
-        ("80cf0002 00000001 04000002", RTPError(.truncated(needed: 12, available: 4), at: 8)),
-    ])
+    @Test(
+        "Malformed compounds throw typed errors with offsets",
+        arguments: [
+            ("80c9000100000009 81", RTPError(.truncated(needed: 4, available: 1), at: 8)),
+            ("81c9000200000009", RTPError(.truncated(needed: 12, available: 8), at: 0)),
+            ("41c9000100000009", RTPError(.unsupportedVersion(1), at: 0)),
+            ("81c9000100000009", RTPError(.truncated(needed: 32, available: 8), at: 0)),
+            ("a0c9000100000000", RTPError(.invalidPadding(count: 0, available: 4), at: 7)),
+            ("a0c9000100000000 80c9000100000000", RTPError(.paddingBeforeLastPacket, at: 0)),
+            ("81ca0002 00000001 01056162", RTPError(.truncated(needed: 7, available: 4), at: 8)),
+            ("81ca0002 00000001 01026162", RTPError(.truncated(needed: 1, available: 0), at: 12)),
+            ("82cb0001 00000001", RTPError(.truncated(needed: 8, available: 4), at: 4)),
+            ("80cb0001 05616263", RTPError(.truncated(needed: 6, available: 4), at: 4)),
+            ("80cc0001 00000001", RTPError(.truncated(needed: 8, available: 4), at: 4)),
+            ("80cf0003 00000001 07000001 00000000", RTPError(.invalidLength(1), at: 10)),
+            ("80cf0002 00000001 04000002", RTPError(.truncated(needed: 12, available: 4), at: 8)),
+        ])
     func malformed(hex: String, expected: RTPError) {
         let bytes = hexBytes(hex)
         let error = bytes.withUnsafeBytes { raw in rtpError { _ = try RTCPCompoundPacket(raw) } }
@@ -200,9 +208,12 @@ struct RTCPTests {
             #expect(Array(report.reportBlocks).map(\.ssrc) == [0x4C75_6E61])  // "Luna"
             return report.senderInfo
         }
-        #expect(reports == [RTCPSenderInfo(
-            ntpTimestamp: NTPTimestamp(seconds: 0x4E54_5031, fraction: 0x4E54_5032), rtpTimestamp: RTPTimestamp(0x5254_5020),
-            packetCount: 0x42A, octetCount: 0xE930)])
+        #expect(
+            reports == [
+                RTCPSenderInfo(
+                    ntpTimestamp: NTPTimestamp(seconds: 0x4E54_5031, fraction: 0x4E54_5032), rtpTimestamp: RTPTimestamp(0x5254_5020),
+                    packetCount: 0x42A, octetCount: 0xE930)
+            ])
     }
 
     @Test("NTP time from and to Unix time")
@@ -228,8 +239,9 @@ struct RTCPTests {
         // RFC 3550 §6.4.1 figure: A = 0xb710:8000 (46864.500 s), LSR = 0xb705:2000 (46853.125 s),
         // DLSR = 0x0005:4000 (5.250 s): RTT = 6.125 s.
         let arrival = NTPTimestamp(rawValue: UInt64(0xB710_8000) << 16)
-        let block = RTCPReportBlock(ssrc: 1, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
-                                    lastSenderReport: 0xB705_2000, delaySinceLastSenderReport: 0x0005_4000)
+        let block = RTCPReportBlock(
+            ssrc: 1, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
+            lastSenderReport: 0xB705_2000, delaySinceLastSenderReport: 0x0005_4000)
         #expect(block.roundTripTime(arrival: arrival) == MediaTime(seconds: 6.125))
         let item = RTCPDLRRItem(ssrc: 1, lastReceiverReport: 0xB705_2000, delaySinceLastReceiverReport: 0x0005_4000)
         #expect(item.roundTripTime(arrival: arrival) == MediaTime(seconds: 6.125))

@@ -77,7 +77,8 @@ struct RTPPacketTests {
     @Test("Payload written in place by an encoder")
     func writePayloadInPlace() throws {
         let built = try build(capacity: 172) { buffer in
-            var builder = try RTPPacketBuilder(into: buffer, header: RTPHeaderFields(payloadType: 0, sequenceNumber: SequenceNumber(1), timestamp: RTPTimestamp(160), ssrc: 9))
+            var builder = try RTPPacketBuilder(
+                into: buffer, header: RTPHeaderFields(payloadType: 0, sequenceNumber: SequenceNumber(1), timestamp: RTPTimestamp(160), ssrc: 9))
             let space = try builder.payloadSpace()
             #expect(space.count == 160)
             for index in 0..<160 { space[index] = 0xFF }
@@ -92,7 +93,8 @@ struct RTPPacketTests {
     @Test("One-byte extension: ID 0 is padding, ID 15 stops parsing")
     func oneByteSpecialIDs() throws {
         // Elements: pad, ID 5 (2 bytes), pad, ID 15 (stop), then bytes that would be an overrun.
-        let packet = hexBytes("9000000100000002000000 03 bede0002 00 51aabb 00 f0 ffff")
+        let packet =
+            hexBytes("9000000100000002000000 03 bede0002 00 51aabb 00 f0 ffff")
             + [0x60]
         try withPacket(packet) { view in
             let elements = Array(try #require(view.headerExtension).elements)
@@ -113,16 +115,18 @@ struct RTPPacketTests {
         }
     }
 
-    @Test("Malformed packets throw typed errors naming what and where", arguments: [
-        ("8000000100000002000000", RTPError(.truncated(needed: 12, available: 11), at: 0)),
-        ("400000010000000200000003", RTPError(.unsupportedVersion(1), at: 0)),
-        ("820000010000000200000003 00000004", RTPError(.truncated(needed: 8, available: 4), at: 12)),
-        ("900000010000000200000003 bede00", RTPError(.truncated(needed: 4, available: 3), at: 12)),
-        ("900000010000000200000003 bede0002 00000000", RTPError(.truncated(needed: 12, available: 8), at: 12)),
-        ("a00000010000000200000003 aabb00", RTPError(.invalidPadding(count: 0, available: 3), at: 14)),
-        ("a00000010000000200000003 aabb04", RTPError(.invalidPadding(count: 4, available: 3), at: 14)),
-        ("a00000010000000200000003", RTPError(.invalidPadding(count: 0, available: 0), at: 12)),
-    ])
+    @Test(
+        "Malformed packets throw typed errors naming what and where",
+        arguments: [
+            ("8000000100000002000000", RTPError(.truncated(needed: 12, available: 11), at: 0)),
+            ("400000010000000200000003", RTPError(.unsupportedVersion(1), at: 0)),
+            ("820000010000000200000003 00000004", RTPError(.truncated(needed: 8, available: 4), at: 12)),
+            ("900000010000000200000003 bede00", RTPError(.truncated(needed: 4, available: 3), at: 12)),
+            ("900000010000000200000003 bede0002 00000000", RTPError(.truncated(needed: 12, available: 8), at: 12)),
+            ("a00000010000000200000003 aabb00", RTPError(.invalidPadding(count: 0, available: 3), at: 14)),
+            ("a00000010000000200000003 aabb04", RTPError(.invalidPadding(count: 4, available: 3), at: 14)),
+            ("a00000010000000200000003", RTPError(.invalidPadding(count: 0, available: 0), at: 12)),
+        ])
     func malformed(hex: String, expected: RTPError) {
         let bytes = hexBytes(hex)
         let error = bytes.withUnsafeBytes { raw in rtpError { _ = try RTPPacket(raw) } }
@@ -130,13 +134,15 @@ struct RTPPacketTests {
         #expect(error?.description.contains("at byte \(expected.offset)") == true)
     }
 
-    @Test("An element overrunning its extension ends the element list; the packet stays valid", arguments: [
-        ("900000010000000200000003 bede0001 00003f00", [UInt8]()),
-        ("900000010000000200000003 bede0002 10aa 3f00 00000000", [1]),
-        ("900000010000000200000003 10000001 0503aabb", []),
-        ("900000010000000200000003 10000001 000000ff", []),
-        ("900000010000000200000003 10000002 0101aa00 000000ff", [1]),
-    ])
+    @Test(
+        "An element overrunning its extension ends the element list; the packet stays valid",
+        arguments: [
+            ("900000010000000200000003 bede0001 00003f00", [UInt8]()),
+            ("900000010000000200000003 bede0002 10aa 3f00 00000000", [1]),
+            ("900000010000000200000003 10000001 0503aabb", []),
+            ("900000010000000200000003 10000001 000000ff", []),
+            ("900000010000000200000003 10000002 0101aa00 000000ff", [1]),
+        ])
     func overrunningElements(hex: String, ids: [UInt8]) throws {
         try withPacket(hexBytes(hex)) { packet in
             let headerExtension = try #require(packet.headerExtension)
@@ -164,31 +170,38 @@ struct RTPPacketTests {
             var badType = header
             badType.payloadType = 128
             #expect(rtpError { _ = try RTPPacketBuilder(into: buffer, header: badType) }?.reason == .valueOutOfRange(field: .payloadType, value: 128))
-            #expect(rtpError { _ = try RTPPacketBuilder(into: buffer, header: header, csrcs: Array(0...15)) }?.reason == .valueOutOfRange(field: .csrcCount, value: 16))
+            #expect(
+                rtpError { _ = try RTPPacketBuilder(into: buffer, header: header, csrcs: Array(0...15)) }?.reason
+                    == .valueOutOfRange(field: .csrcCount, value: 16))
             let data: [UInt8] = [1]
             data.withUnsafeBytes { data in
-                #expect(rtpError {
-                    var builder = try RTPPacketBuilder(into: buffer, header: header, extensionForm: .oneByte)
-                    try builder.appendExtensionElement(id: 15, data: data)
-                }?.reason == .valueOutOfRange(field: .extensionID, value: 15))
-                #expect(rtpError {
-                    var builder = try RTPPacketBuilder(into: buffer, header: header)
-                    try builder.appendExtensionElement(id: 1, data: data)
-                }?.reason == .builderOutOfOrder)
-                #expect(rtpError {
-                    var builder = try RTPPacketBuilder(into: buffer, header: header, extensionForm: .oneByte)
-                    try builder.appendPayload(data)
-                    try builder.appendExtensionElement(id: 1, data: data)
-                }?.reason == .builderOutOfOrder)
-                #expect(rtpError {
-                    var builder = try RTPPacketBuilder(into: buffer, header: header)
-                    _ = try builder.finish(paddingLength: 256)
-                }?.reason == .valueOutOfRange(field: .paddingLength, value: 256))
-                #expect(rtpError {
-                    var builder = try RTPPacketBuilder(into: buffer, header: header)
-                    _ = try builder.finish()
-                    try builder.appendPayload(data)
-                }?.reason == .builderOutOfOrder)
+                #expect(
+                    rtpError {
+                        var builder = try RTPPacketBuilder(into: buffer, header: header, extensionForm: .oneByte)
+                        try builder.appendExtensionElement(id: 15, data: data)
+                    }?.reason == .valueOutOfRange(field: .extensionID, value: 15))
+                #expect(
+                    rtpError {
+                        var builder = try RTPPacketBuilder(into: buffer, header: header)
+                        try builder.appendExtensionElement(id: 1, data: data)
+                    }?.reason == .builderOutOfOrder)
+                #expect(
+                    rtpError {
+                        var builder = try RTPPacketBuilder(into: buffer, header: header, extensionForm: .oneByte)
+                        try builder.appendPayload(data)
+                        try builder.appendExtensionElement(id: 1, data: data)
+                    }?.reason == .builderOutOfOrder)
+                #expect(
+                    rtpError {
+                        var builder = try RTPPacketBuilder(into: buffer, header: header)
+                        _ = try builder.finish(paddingLength: 256)
+                    }?.reason == .valueOutOfRange(field: .paddingLength, value: 256))
+                #expect(
+                    rtpError {
+                        var builder = try RTPPacketBuilder(into: buffer, header: header)
+                        _ = try builder.finish()
+                        try builder.appendPayload(data)
+                    }?.reason == .builderOutOfOrder)
             }
         }
     }

@@ -50,9 +50,9 @@ struct SRTPAllocationTests {
         }
         #expect(failures == 0)
         #if DEBUG
-        let allowed = UInt64(rounds * 4 * 2)
+            let allowed = UInt64(rounds * 4 * 2)
         #else
-        let allowed: UInt64 = 0
+            let allowed: UInt64 = 0
         #endif
         #expect(counted.allocations <= allowed, "\(counted.allocations) allocations for \(rounds) RTP and RTCP round trips")
     }

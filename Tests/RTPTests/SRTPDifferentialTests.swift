@@ -21,8 +21,9 @@ struct SRTPDifferentialTests {
         }
     }
 
-    @Test("Random scripts agree step for step, with random keys, windows and SRTCP tag lengths",
-          arguments: SRTPCryptoSuite.allCases.indices)
+    @Test(
+        "Random scripts agree step for step, with random keys, windows and SRTCP tag lengths",
+        arguments: SRTPCryptoSuite.allCases.indices)
     func randomScripts(suiteIndex: Int) throws {
         var totalSteps = 0
         var totalAccepted = 0
@@ -50,8 +51,9 @@ struct SRTPDifferentialTests {
 struct SRTPOptionsTests {
     static let shortTagSuites: [SRTPCryptoSuite] = [.aes128CounterModeHMACSHA1Tag32, .aes256CounterModeHMACSHA1Tag32]
 
-    @Test("A 32-bit SRTCP tag (Linphone) is refused by default and accepted with acceptsEitherRTCPTagLength",
-          arguments: shortTagSuites)
+    @Test(
+        "A 32-bit SRTCP tag (Linphone) is refused by default and accepted with acceptsEitherRTCPTagLength",
+        arguments: shortTagSuites)
     func shortRTCPTag(suite: SRTPCryptoSuite) throws {
         let key = SRTPMasterKey.random(for: suite)
         var linphoneLike = SRTPSessionOptions()
@@ -78,8 +80,9 @@ struct SRTPOptionsTests {
         #expect(try tolerantShort.unprotect(protected, rtcp: true).get() == report)
     }
 
-    @Test("The MKI follows the payload (HMAC suites: before the tag; AEAD: after it) and a foreign one is refused",
-          arguments: SRTPCryptoSuite.allCases)
+    @Test(
+        "The MKI follows the payload (HMAC suites: before the tag; AEAD: after it) and a foreign one is refused",
+        arguments: SRTPCryptoSuite.allCases)
     func masterKeyIdentifier(suite: SRTPCryptoSuite) throws {
         let key = SRTPMasterKey.random(for: suite)
         var options = SRTPSessionOptions()

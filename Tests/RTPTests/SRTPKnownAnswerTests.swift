@@ -77,8 +77,10 @@ struct SRTPKnownAnswerTests {
             ("derive \(master) 3 16", try b3.bytes("srtcp_cipher_key")),
             ("derive \(master) 4 20", try b3.bytes("srtcp_auth_key_20_octets")),
             ("derive \(master) 5 14", try b3.bytes("srtcp_cipher_salt")),
-            ("keystream \(keystream256.values["session_key"] ?? "") \(keystream256.values["iv"] ?? "") 0 48",
-             try keystream256.bytes("keystream_48_octets")),
+            (
+                "keystream \(keystream256.values["session_key"] ?? "") \(keystream256.values["iv"] ?? "") 0 48",
+                try keystream256.bytes("keystream_48_octets")
+            ),
             ("derive \(master256) 0 32", try derivation256.bytes("cipher_key")),
             ("derive \(master256) 1 20", try derivation256.bytes("auth_key_20_octets")),
             ("derive \(master256) 2 14", try derivation256.bytes("cipher_salt")),
@@ -100,10 +102,16 @@ struct SRTPKnownAnswerTests {
         var expected: [(command: String, answer: [UInt8])] = []
         for (rtpSection, rtcpSection) in zip(srtp.dropFirst(), srtcp.dropFirst()) {
             let key = rtpSection.values["key"] ?? ""
-            expected.append(("protect_rtp \(key) \(rtpSalt) - 16 0 \(srtp[0].values["plaintext_rtp_packet"] ?? "")",
-                             try rtpSection.bytes("protected_rtp_packet")))
-            expected.append(("protect_rtcp \(key) \(rtcpSalt) - 16 \(rtcpIndex) \(srtcp[0].values["plaintext_rtcp_packet"] ?? "")",
-                             try rtcpSection.bytes("protected_rtcp_packet")))
+            expected.append(
+                (
+                    "protect_rtp \(key) \(rtpSalt) - 16 0 \(srtp[0].values["plaintext_rtp_packet"] ?? "")",
+                    try rtpSection.bytes("protected_rtp_packet")
+                ))
+            expected.append(
+                (
+                    "protect_rtcp \(key) \(rtcpSalt) - 16 \(rtcpIndex) \(srtcp[0].values["plaintext_rtcp_packet"] ?? "")",
+                    try rtcpSection.bytes("protected_rtcp_packet")
+                ))
         }
         let raw = "\(gcm["iv"] ?? "") \(gcm["aad"] ?? "") \(gcm["plaintext"] ?? "")"
         expected.append(("aead \(gcm["key_128"] ?? "") \(raw)", [UInt8](hex: gcm["aes_128_gcm_out"] ?? "") ?? []))
@@ -136,8 +144,9 @@ struct SRTPKnownAnswerTests {
         }
     }
 
-    @Test("Our sessions produce the oracle's exact packets across a rollover, with CSRCs, an extension and SRTCP",
-          arguments: SRTPCryptoSuite.allCases)
+    @Test(
+        "Our sessions produce the oracle's exact packets across a rollover, with CSRCs, an extension and SRTCP",
+        arguments: SRTPCryptoSuite.allCases)
     func sessionsMatchOracle(suite: SRTPCryptoSuite) throws {
         let key = SRTPMasterKey.random(for: suite)
         let keyHex = key.withUnsafeBytes { hexString($0) }
@@ -151,13 +160,19 @@ struct SRTPKnownAnswerTests {
                 packet.insert(contentsOf: [1, 2, 3, 4, 5, 6, 7, 8, 0xBE, 0xDE, 0, 1, 0x10, 0xAA, 0, 0], at: 12)
             }
             let rolloverCounter = sequence < 100 ? 1 : 0
-            packets.append((packet, try sender.protect(packet).get(),
-                            "master_protect_rtp \(suite.sdesName) \(keyHex) \(rolloverCounter) \(hexString(packet))"))
+            packets.append(
+                (
+                    packet, try sender.protect(packet).get(),
+                    "master_protect_rtp \(suite.sdesName) \(keyHex) \(rolloverCounter) \(hexString(packet))"
+                ))
         }
         for index in 1...3 {
             let report = SRTPTestPackets.rtcp(marker: UInt8(index))
-            packets.append((report, try sender.protect(report, rtcp: true).get(),
-                            "master_protect_rtcp \(suite.sdesName) \(keyHex) \(index) \(hexString(report))"))
+            packets.append(
+                (
+                    report, try sender.protect(report, rtcp: true).get(),
+                    "master_protect_rtcp \(suite.sdesName) \(keyHex) \(index) \(hexString(report))"
+                ))
         }
         let answers = try SRTPReferenceOracle.run(packets.map(\.command))
         for (packet, answer) in zip(packets, answers) {

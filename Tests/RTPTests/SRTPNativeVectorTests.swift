@@ -79,8 +79,9 @@ struct SRTPNativeVectorTests {
 
         let rfc6188 = try srtpVectorSections("rfc6188-7-aes-256-cm.txt")
         let stream = try #require(rfc6188.first { $0.name == "aes_256_cm_keystream" })
-        #expect(try Self.keystream(key: stream.bytes("session_key"), iv: stream.bytes("iv"), count: 48)
-            == stream.bytes("keystream_48_octets"))
+        #expect(
+            try Self.keystream(key: stream.bytes("session_key"), iv: stream.bytes("iv"), count: 48)
+                == stream.bytes("keystream_48_octets"))
         let derivation = try #require(rfc6188.first { $0.name.hasPrefix("aes_256_cm_prf") })
         let (key256, salt256) = (try derivation.bytes("master_key"), try derivation.bytes("master_salt"))
         #expect(try Self.derive(masterKey: key256, masterSalt: salt256, label: 0, count: 32) == derivation.bytes("cipher_key"))
@@ -105,8 +106,9 @@ struct SRTPNativeVectorTests {
         for (rtpSection, rtcpSection) in zip(srtp.dropFirst(), srtcp.dropFirst()) {
             let key = try rtpSection.bytes("key")
             #expect(try Self.seal(rtp, headerLength: 12, trailer: [], key: key, iv: rtpIV) == rtpSection.bytes("protected_rtp_packet"))
-            #expect(try Self.seal(rtcp, headerLength: 8, trailer: trailer, key: key, iv: rtcpIV) + trailer
-                == rtcpSection.bytes("protected_rtcp_packet"))
+            #expect(
+                try Self.seal(rtcp, headerLength: 8, trailer: trailer, key: key, iv: rtcpIV) + trailer
+                    == rtcpSection.bytes("protected_rtcp_packet"))
             let opened = try Self.open(try rtpSection.bytes("protected_rtp_packet"), headerLength: 12, key: key, iv: rtpIV)
             #expect(opened == rtp)
         }
@@ -131,9 +133,10 @@ struct SRTPNativeVectorTests {
         let sealed = buffer.withUnsafeMutableBytes { buffer in
             trailer.withUnsafeBytes { trailer in
                 withUnsafeBytes(of: &iv) { iv in
-                    cipher.seal(iv: iv.baseAddress!, aad: UnsafeRawBufferPointer(rebasing: buffer[..<headerLength]),
-                                trailingAAD: trailer, buffer.baseAddress! + headerLength,
-                                count: packet.count - headerLength, tag: buffer.baseAddress! + packet.count)
+                    cipher.seal(
+                        iv: iv.baseAddress!, aad: UnsafeRawBufferPointer(rebasing: buffer[..<headerLength]),
+                        trailingAAD: trailer, buffer.baseAddress! + headerLength,
+                        count: packet.count - headerLength, tag: buffer.baseAddress! + packet.count)
                 }
             }
         }
@@ -149,9 +152,10 @@ struct SRTPNativeVectorTests {
         let end = packet.count - 16
         let opened = buffer.withUnsafeMutableBytes { buffer in
             withUnsafeBytes(of: &iv) { iv in
-                cipher.open(iv: iv.baseAddress!, aad: UnsafeRawBufferPointer(rebasing: buffer[..<headerLength]),
-                            trailingAAD: UnsafeRawBufferPointer(start: nil, count: 0), buffer.baseAddress! + headerLength,
-                            count: end - headerLength, tag: buffer.baseAddress! + end)
+                cipher.open(
+                    iv: iv.baseAddress!, aad: UnsafeRawBufferPointer(rebasing: buffer[..<headerLength]),
+                    trailingAAD: UnsafeRawBufferPointer(start: nil, count: 0), buffer.baseAddress! + headerLength,
+                    count: end - headerLength, tag: buffer.baseAddress! + end)
             }
         }
         return opened ? Array(buffer[..<end]) : nil

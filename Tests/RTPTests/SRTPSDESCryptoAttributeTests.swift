@@ -27,8 +27,9 @@ struct SRTPSDESCryptoAttributeTests {
         }
     }
 
-    @Test("Every suite's key length is checked and a generated line parses back to the same attribute",
-          arguments: SRTPCryptoSuite.allCases)
+    @Test(
+        "Every suite's key length is checked and a generated line parses back to the same attribute",
+        arguments: SRTPCryptoSuite.allCases)
     func generateAndParse(suite: SRTPCryptoSuite) throws {
         let attribute = try SDESCryptoAttribute(
             tag: 7,
@@ -48,53 +49,61 @@ struct SRTPSDESCryptoAttributeTests {
 
     @Test("Several keys, each with an MKI, and tolerated session parameters")
     func severalKeys() throws {
-        let line = "crypto:1 AES_CM_128_HMAC_SHA1_32 "
+        let line =
+            "crypto:1 AES_CM_128_HMAC_SHA1_32 "
             + "inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj|2^20|1:32;"
             + "inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj|2^20|2:32 FEC_ORDER=FEC_SRTP WSH=64"
         let attribute = try SDESCryptoAttribute(parsing: line)
         #expect(attribute.keys.map { $0.masterKeyIdentifier?.value } == [1, 2])
         #expect(attribute.sessionParameters == ["FEC_ORDER=FEC_SRTP", "WSH=64"])
         #expect(throws: SDESCryptoError.inconsistentMasterKeyIdentifiers) {
-            try SDESCryptoAttribute(parsing: "a=crypto:1 AES_CM_128_HMAC_SHA1_80 "
-                + "inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj;inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj")
+            try SDESCryptoAttribute(
+                parsing: "a=crypto:1 AES_CM_128_HMAC_SHA1_80 "
+                    + "inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj;inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj")
         }
     }
 
     static let good = "NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj"
 
-    @Test("Malformed attributes are refused with an error naming the problem", arguments: [
-        ("a=rtpmap:0 PCMU/8000", SDESCryptoError.notACryptoAttribute),
-        ("a=crypto:x AES_CM_128_HMAC_SHA1_80 inline:\(good)", .invalidTag("x")),
-        ("a=crypto: 1 AES_CM_128_HMAC_SHA1_80 inline:\(good)", .invalidTag("")),
-        ("a=crypto:1234567890 AES_CM_128_HMAC_SHA1_80 inline:\(good)", .invalidTag("1234567890")),
-        ("a=crypto:1", .missingField("crypto-suite")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80", .missingField("key parameters")),
-        ("a=crypto:1 F8_128_HMAC_SHA1_80 inline:\(good)", .unknownSuite("F8_128_HMAC_SHA1_80")),
-        ("a=crypto:1 aes_cm_128_hmac_sha1_80 inline:\(good)", .unknownSuite("aes_cm_128_hmac_sha1_80")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 uri:https://example.com/key", .unsupportedKeyMethod(keyIndex: 1)),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 \(good)", .unsupportedKeyMethod(keyIndex: 1)),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShp*1Zj", .invalidBase64(keyIndex: 1, offset: 36)),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Z", .invalidBase64(keyIndex: 1, offset: 39)),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj==", .invalidBase64(keyIndex: 1, offset: 42)),
-        ("a=crypto:1 AEAD_AES_128_GCM inline:\(good)",
-         .wrongKeyLength(keyIndex: 1, suite: .aeadAES128GCM, expected: 28, actual: 30)),
-        ("a=crypto:1 AES_256_CM_HMAC_SHA1_80 inline:\(good)",
-         .wrongKeyLength(keyIndex: 1, suite: .aes256CounterModeHMACSHA1Tag80, expected: 46, actual: 30)),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^", .invalidLifetime(keyIndex: 1, text: "2^")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|3^20", .invalidLifetime(keyIndex: 1, text: "3^20")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^49", .invalidLifetime(keyIndex: 1, text: "2^49")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^x", .invalidLifetime(keyIndex: 1, text: "2^x")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|0", .invalidLifetime(keyIndex: 1, text: "0")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|", .invalidLifetime(keyIndex: 1, text: "")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:4|2^20", .invalidLifetime(keyIndex: 1, text: "2^20")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:0", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:0")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:129", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:129")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|256:1", .invalidMasterKeyIdentifier(keyIndex: 1, text: "256:1")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:x", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:x")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:2:3", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:2:3")),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^20|1:4|5", .tooManyKeyFields(keyIndex: 1)),
-        ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:4;inline:\(good)|1:4|x", .invalidLifetime(keyIndex: 2, text: "x")),
-    ] as [(String, SDESCryptoError)])
+    @Test(
+        "Malformed attributes are refused with an error naming the problem",
+        arguments: [
+            ("a=rtpmap:0 PCMU/8000", SDESCryptoError.notACryptoAttribute),
+            ("a=crypto:x AES_CM_128_HMAC_SHA1_80 inline:\(good)", .invalidTag("x")),
+            ("a=crypto: 1 AES_CM_128_HMAC_SHA1_80 inline:\(good)", .invalidTag("")),
+            ("a=crypto:1234567890 AES_CM_128_HMAC_SHA1_80 inline:\(good)", .invalidTag("1234567890")),
+            ("a=crypto:1", .missingField("crypto-suite")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80", .missingField("key parameters")),
+            ("a=crypto:1 F8_128_HMAC_SHA1_80 inline:\(good)", .unknownSuite("F8_128_HMAC_SHA1_80")),
+            ("a=crypto:1 aes_cm_128_hmac_sha1_80 inline:\(good)", .unknownSuite("aes_cm_128_hmac_sha1_80")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 uri:https://example.com/key", .unsupportedKeyMethod(keyIndex: 1)),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 \(good)", .unsupportedKeyMethod(keyIndex: 1)),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShp*1Zj", .invalidBase64(keyIndex: 1, offset: 36)),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Z", .invalidBase64(keyIndex: 1, offset: 39)),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:NzB4d1BINUAvLEw6UzF3WSJ+PSdFcGdUJShpX1Zj==", .invalidBase64(keyIndex: 1, offset: 42)),
+            (
+                "a=crypto:1 AEAD_AES_128_GCM inline:\(good)",
+                .wrongKeyLength(keyIndex: 1, suite: .aeadAES128GCM, expected: 28, actual: 30)
+            ),
+            (
+                "a=crypto:1 AES_256_CM_HMAC_SHA1_80 inline:\(good)",
+                .wrongKeyLength(keyIndex: 1, suite: .aes256CounterModeHMACSHA1Tag80, expected: 46, actual: 30)
+            ),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^", .invalidLifetime(keyIndex: 1, text: "2^")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|3^20", .invalidLifetime(keyIndex: 1, text: "3^20")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^49", .invalidLifetime(keyIndex: 1, text: "2^49")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^x", .invalidLifetime(keyIndex: 1, text: "2^x")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|0", .invalidLifetime(keyIndex: 1, text: "0")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|", .invalidLifetime(keyIndex: 1, text: "")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:4|2^20", .invalidLifetime(keyIndex: 1, text: "2^20")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:0", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:0")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:129", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:129")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|256:1", .invalidMasterKeyIdentifier(keyIndex: 1, text: "256:1")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:x", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:x")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:2:3", .invalidMasterKeyIdentifier(keyIndex: 1, text: "1:2:3")),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|2^20|1:4|5", .tooManyKeyFields(keyIndex: 1)),
+            ("a=crypto:1 AES_CM_128_HMAC_SHA1_80 inline:\(good)|1:4;inline:\(good)|1:4|x", .invalidLifetime(keyIndex: 2, text: "x")),
+        ] as [(String, SDESCryptoError)])
     func malformed(line: String, expected: SDESCryptoError) {
         #expect(throws: expected) { try SDESCryptoAttribute(parsing: line) }
     }

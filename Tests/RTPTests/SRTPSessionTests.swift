@@ -27,14 +27,15 @@ struct SRTPSessionTests {
 
     @Test("Overheads per suite", arguments: SRTPCryptoSuite.allCases)
     func overheads(suite: SRTPCryptoSuite) {
-        let expected: (rtp: Int, rtcp: Int, key: Int) = switch suite {
-        case .aes128CounterModeHMACSHA1Tag80: (10, 14, 30)
-        case .aes128CounterModeHMACSHA1Tag32: (4, 14, 30)
-        case .aes256CounterModeHMACSHA1Tag80: (10, 14, 46)
-        case .aes256CounterModeHMACSHA1Tag32: (4, 14, 46)
-        case .aeadAES128GCM: (16, 20, 28)
-        case .aeadAES256GCM: (16, 20, 44)
-        }
+        let expected: (rtp: Int, rtcp: Int, key: Int) =
+            switch suite {
+            case .aes128CounterModeHMACSHA1Tag80: (10, 14, 30)
+            case .aes128CounterModeHMACSHA1Tag32: (4, 14, 30)
+            case .aes256CounterModeHMACSHA1Tag80: (10, 14, 46)
+            case .aes256CounterModeHMACSHA1Tag32: (4, 14, 46)
+            case .aeadAES128GCM: (16, 20, 28)
+            case .aeadAES256GCM: (16, 20, 44)
+            }
         #expect(suite.rtpOverhead == expected.rtp)
         #expect(suite.rtcpOverhead == expected.rtcp)
         #expect(suite.keyMaterialLength == expected.key)
@@ -71,8 +72,9 @@ struct SRTPSessionTests {
         #expect(receiver.unprotect(report, rtcp: true) == .failure(.replayed(.unprotectRTCP)))
         #expect(receiver.statistics.replays == 3)
         #expect(receiver.statistics.unprotectedPackets == 202)
-        #expect(sender.protect(SRTPTestPackets.rtp(sequence: 300)) == .failure(.replayed(.protectRTP)),
-                "protecting a sequence number twice reuses a keystream")
+        #expect(
+            sender.protect(SRTPTestPackets.rtp(sequence: 300)) == .failure(.replayed(.protectRTP)),
+            "protecting a sequence number twice reuses a keystream")
     }
 
     @Test("Protect needs room for the tag and says how much")
@@ -110,8 +112,9 @@ struct SRTPSessionTests {
             try SRTPMasterKey(suite: .aeadAES256GCM, keyAndSalt: [UInt8](repeating: 1, count: 46))
         }
         #expect(throws: SRTPError.invalidKeyLength(suite: .aes128CounterModeHMACSHA1Tag80, expected: 30, actual: 28)) {
-            try SRTPMasterKey(suite: .aes128CounterModeHMACSHA1Tag80, key: [UInt8](repeating: 1, count: 16),
-                              salt: [UInt8](repeating: 2, count: 12))
+            try SRTPMasterKey(
+                suite: .aes128CounterModeHMACSHA1Tag80, key: [UInt8](repeating: 1, count: 16),
+                salt: [UInt8](repeating: 2, count: 12))
         }
         #expect(throws: SRTPError.invalidReplayWindowSize(32)) {
             _ = try SRTPInboundSession(key: .random(for: .aeadAES128GCM), replayWindowSize: 32)

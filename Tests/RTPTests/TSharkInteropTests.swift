@@ -21,10 +21,16 @@ struct TSharkInteropTests {
 
     static let rtpCases: [RTPCase] = [
         RTPCase(header: RTPHeaderFields(payloadType: 0, sequenceNumber: SequenceNumber(65535), timestamp: RTPTimestamp(4_294_967_200), ssrc: 0xDEAD_BEEF)),
-        RTPCase(header: RTPHeaderFields(marker: true, payloadType: 8, sequenceNumber: SequenceNumber(0), timestamp: RTPTimestamp(64), ssrc: 0xDEAD_BEEF), csrcs: [1, 0xFFFF_FFFF, 77]),
+        RTPCase(
+            header: RTPHeaderFields(marker: true, payloadType: 8, sequenceNumber: SequenceNumber(0), timestamp: RTPTimestamp(64), ssrc: 0xDEAD_BEEF),
+            csrcs: [1, 0xFFFF_FFFF, 77]),
         RTPCase(header: RTPHeaderFields(payloadType: 111, sequenceNumber: SequenceNumber(1), timestamp: RTPTimestamp(224), ssrc: 0xDEAD_BEEF), form: .oneByte),
-        RTPCase(header: RTPHeaderFields(payloadType: 96, sequenceNumber: SequenceNumber(2), timestamp: RTPTimestamp(384), ssrc: 0xDEAD_BEEF), form: .twoByte, padding: 5),
-        RTPCase(header: RTPHeaderFields(payloadType: 9, sequenceNumber: SequenceNumber(3), timestamp: RTPTimestamp(544), ssrc: 0xDEAD_BEEF), csrcs: Array(1...15), padding: 1, payloadLength: 20),
+        RTPCase(
+            header: RTPHeaderFields(payloadType: 96, sequenceNumber: SequenceNumber(2), timestamp: RTPTimestamp(384), ssrc: 0xDEAD_BEEF), form: .twoByte,
+            padding: 5),
+        RTPCase(
+            header: RTPHeaderFields(payloadType: 9, sequenceNumber: SequenceNumber(3), timestamp: RTPTimestamp(544), ssrc: 0xDEAD_BEEF), csrcs: Array(1...15),
+            padding: 1, payloadLength: 20),
     ]
 
     static func buildRTP(_ rtpCase: RTPCase) throws -> [UInt8] {
@@ -49,7 +55,8 @@ struct TSharkInteropTests {
             try build { buffer in
                 var builder = try RTPPacketBuilder(
                     into: buffer,
-                    header: RTPHeaderFields(marker: event.marker, payloadType: 101, sequenceNumber: SequenceNumber(UInt16(100 + index)), timestamp: event.timestamp, ssrc: 0xCAFE))
+                    header: RTPHeaderFields(
+                        marker: event.marker, payloadType: 101, sequenceNumber: SequenceNumber(UInt16(100 + index)), timestamp: event.timestamp, ssrc: 0xCAFE))
                 try builder.commitPayload(byteCount: event.payload.write(into: builder.payloadSpace()))
                 return try builder.finish()
             }
@@ -61,7 +68,11 @@ struct TSharkInteropTests {
         try build { buffer in
             var builder = RTCPCompoundBuilder(into: buffer)
             try builder.addReceiverReport(ssrc: 0xCAFE, reportBlocks: [SampleCompound.blocks[1]])
-            try builder.addSourceDescription([RTCPSourceDescriptionChunk(ssrc: 0xCAFE, items: [.init(.cname, "bob@example.org"), .init(.email, "bob@example.org"), .init(.phone, "+1 555 0100"), .init(.location, "Lab")])])
+            try builder.addSourceDescription([
+                RTCPSourceDescriptionChunk(
+                    ssrc: 0xCAFE,
+                    items: [.init(.cname, "bob@example.org"), .init(.email, "bob@example.org"), .init(.phone, "+1 555 0100"), .init(.location, "Lab")])
+            ])
             try builder.addExtendedReport(ssrc: 0xCAFE, receiverReferenceTime: SampleCompound.referenceTime)
             return try builder.finish()
         }
@@ -158,7 +169,8 @@ extension TSharkInteropTests {
         formatter.dateFormat = "MMM d, yyyy HH:mm:ss"
         let unix = SampleCompound.referenceTime.unixTime
         let seconds = unix.nanoseconds / 1_000_000_000
-        let expected = formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
+        let expected =
+            formatter.string(from: Date(timeIntervalSince1970: TimeInterval(seconds)))
             + String(format: ".%09lld UTC", unix.nanoseconds % 1_000_000_000)
         #expect(first["rtcp.xr.timestamp"] == expected)
     }

@@ -17,7 +17,8 @@ import Testing
         (DigestAlgorithm.sha256, "753927fa0e85d155564e2e272a28d1802ca10daf4496794697cf8db5856cb6c1"),
     ])
     func rfc7616Example(algorithm: DigestAlgorithm, expected: String) {
-        let header = "Digest realm=\"http-auth@example.org\", qop=\"auth, auth-int\", algorithm=\(algorithm.rawValue), "
+        let header =
+            "Digest realm=\"http-auth@example.org\", qop=\"auth, auth-int\", algorithm=\(algorithm.rawValue), "
             + "nonce=\"7ypf/xlj9XXwfDPEoM4URrv/xwf94BcCAzFZH4GiTo0v\", opaque=\"FQhe/qaU925kfnzjCev0ciny7QMkPqMAFRtzCUYo5tdS\""
         let challenge = DigestChallenge(parsing: header)
         #expect(challenge?.algorithm == algorithm)
@@ -39,7 +40,9 @@ import Testing
         let invite = try #require(SIPMessageTests.parseRequest(SIPMessageTests.invite))
         var challenge = SIPResponse(answering: invite, statusCode: 407, toTag: "x")
         challenge.headers.add("Proxy-Authenticate", "Digest realm=\"sipp\", nonce=\"abc\", algorithm=SHA-256, qop=\"auth\"")
-        let retried = try #require(DigestCredentials(username: "u", password: "p").retry(invite, challengedBy: challenge, cseq: 2, via: "SIP/2.0/UDP 127.0.0.1:5070;branch=z9hG4bKnew"))
+        let retried = try #require(
+            DigestCredentials(username: "u", password: "p").retry(invite, challengedBy: challenge, cseq: 2, via: "SIP/2.0/UDP 127.0.0.1:5070;branch=z9hG4bKnew")
+        )
         #expect(retried.headers.cseq == CSeq(number: 2, method: "INVITE"))
         #expect(retried.headers.topVia?.branch == "z9hG4bKnew")
         let authorization = try #require(retried.headers["Proxy-Authorization"])

@@ -9,7 +9,8 @@ import Testing
     /// Malformed variations of real messages: truncations, bad start lines, missing or broken
     /// headers, lying Content-Length, binary noise, an unknown method without Via.
     static func malformed(count: Int, callID: String) -> [[UInt8]] {
-        let valid = "BYE sip:alice@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:9;branch=z9hG4bKx\r\nFrom: <sip:x@127.0.0.1>;tag=a\r\n"
+        let valid =
+            "BYE sip:alice@127.0.0.1 SIP/2.0\r\nVia: SIP/2.0/UDP 127.0.0.1:9;branch=z9hG4bKx\r\nFrom: <sip:x@127.0.0.1>;tag=a\r\n"
             + "To: <sip:y@127.0.0.1>;tag=b\r\nCall-ID: \(callID)\r\nCSeq: 9 BYE\r\nContent-Length: 0\r\n\r\n"
         let bytes = Array(valid.utf8)
         var generator = SystemRandomNumberGenerator()

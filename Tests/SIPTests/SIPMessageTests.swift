@@ -68,9 +68,18 @@ import Testing
         ("INVITE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h;branch=z9hG4bKx\r\n", SIPParseError.unterminatedHeaders),
         ("HELLO\r\n\r\n", SIPParseError.missingHeader("Via")),
         ("SIP/2.0 99 Odd\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 INVITE\r\n\r\n", .badStartLine("SIP/2.0 99 Odd")),
-        ("BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 INVITE\r\n\r\n", .badValue(header: "CSeq", value: "1 INVITE")),
-        ("BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 BYE\r\nContent-Length: 9\r\n\r\nshort", .badContentLength("9")),
-        ("BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 BYE\r\nContent-Length: -1\r\n\r\n", .badContentLength("-1")),
+        (
+            "BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 INVITE\r\n\r\n",
+            .badValue(header: "CSeq", value: "1 INVITE")
+        ),
+        (
+            "BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 BYE\r\nContent-Length: 9\r\n\r\nshort",
+            .badContentLength("9")
+        ),
+        (
+            "BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 BYE\r\nContent-Length: -1\r\n\r\n",
+            .badContentLength("-1")
+        ),
         ("BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nNoColonHere\r\n\r\n", .badHeader("NoColonHere")),
         ("BYE sip:a@b SIP/2.0\r\nVia: HTTP/1.1 h\r\nFrom: <sip:a@b>\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 BYE\r\n\r\n", .missingHeader("Via")),
         ("BYE sip:a@b SIP/2.0\r\nVia: SIP/2.0/UDP h\r\nFrom: <sip:a@b\r\nTo: <sip:a@b>\r\nCall-ID: x\r\nCSeq: 1 BYE\r\n\r\n", .missingHeader("From")),

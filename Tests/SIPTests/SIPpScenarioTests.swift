@@ -17,8 +17,10 @@ import Testing
         let port = FreePort.next()
         let file = InteropSpeech.repositoryRoot + "/scripts/sipp/\(scenario).xml"
         var arguments = ["sipp"] + (target.map { [$0, "-s", "engine"] } ?? [])
-        arguments += ["-sf", file, "-i", "127.0.0.1", "-p", String(port), "-cp", String(FreePort.next()), "-m", "1",
-                      "-timeout", "20", "-timeout_error", "-nr"]
+        arguments += [
+            "-sf", file, "-i", "127.0.0.1", "-p", String(port), "-cp", String(FreePort.next()), "-m", "1",
+            "-timeout", "20", "-timeout_error", "-nr",
+        ]
         let process = try PeerProcess(arguments, package: "sip-tester", directory: directory, seconds: 25)
         Thread.sleep(forTimeInterval: 0.3)
         return (process, port)

@@ -60,7 +60,8 @@ import Testing
 
         incoming.hangUp()
         #expect(await Self.wait { outgoing.state == .ended(.remoteHangUp) && incoming.state == .ended(.localHangUp) })
-        #expect(outgoing.stateHistory == [.calling, .ringing(earlyMedia: false), .connected, .held, .connected, .remotelyHeld, .connected, .ended(.remoteHangUp)])
+        #expect(
+            outgoing.stateHistory == [.calling, .ringing(earlyMedia: false), .connected, .held, .connected, .remotelyHeld, .connected, .ended(.remoteHangUp)])
         #expect((outgoing.session?.statistics.rtpPacketsReceived ?? 0) > 0)
         #expect((incoming.session?.statistics.rtcpPacketsReceived ?? 0) > 0)
     }

@@ -61,12 +61,13 @@ public final class LibSRTPSession: @unchecked Sendable {
             throw .malformedPacket(operation)
         }
         var newLength = Int32(length)
-        let status = switch operation {
-        case .protectRTP: srtp_protect(handle, start, &newLength)
-        case .protectRTCP: srtp_protect_rtcp(handle, start, &newLength)
-        case .unprotectRTP: srtp_unprotect(handle, start, &newLength)
-        case .unprotectRTCP: srtp_unprotect_rtcp(handle, start, &newLength)
-        }
+        let status =
+            switch operation {
+            case .protectRTP: srtp_protect(handle, start, &newLength)
+            case .protectRTCP: srtp_protect_rtcp(handle, start, &newLength)
+            case .unprotectRTP: srtp_unprotect(handle, start, &newLength)
+            case .unprotectRTCP: srtp_unprotect_rtcp(handle, start, &newLength)
+            }
         guard status == srtp_err_status_ok else { throw Self.error(for: status, in: operation) }
         return Int(newLength)
     }

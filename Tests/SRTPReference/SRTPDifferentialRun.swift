@@ -43,10 +43,12 @@ public final class SRTPDifferentialRun {
         ourSender = try SRTPOutboundSession(key: key, options: options)
         ourReceiver = try SRTPInboundSession(key: key, options: options)
         libsrtp = (
-            try LibSRTPSession(key: key, direction: .outbound, replayWindowSize: options.replayWindowSize,
-                               rtcpTagLength: options.rtcpTagLength),
-            try LibSRTPSession(key: key, direction: .inbound, replayWindowSize: options.replayWindowSize,
-                               rtcpTagLength: options.rtcpTagLength)
+            try LibSRTPSession(
+                key: key, direction: .outbound, replayWindowSize: options.replayWindowSize,
+                rtcpTagLength: options.rtcpTagLength),
+            try LibSRTPSession(
+                key: key, direction: .inbound, replayWindowSize: options.replayWindowSize,
+                rtcpTagLength: options.rtcpTagLength)
         )
     }
 
@@ -109,8 +111,10 @@ public final class SRTPDifferentialRun {
         let shape = script.next()
         let csrcCount = shape & 0x80 != 0 ? Int(shape & 3) : 0
         let extensionWords = shape & 0x40 != 0 ? Int(shape >> 2 & 3) : -1
-        var packet: [UInt8] = [0x80 | UInt8(csrcCount) | (extensionWords >= 0 ? 0x10 : 0), 0x00,
-                               UInt8(sequence >> 8), UInt8(truncatingIfNeeded: sequence)]
+        var packet: [UInt8] = [
+            0x80 | UInt8(csrcCount) | (extensionWords >= 0 ? 0x10 : 0), 0x00,
+            UInt8(sequence >> 8), UInt8(truncatingIfNeeded: sequence),
+        ]
         packet += Self.octets(UInt32(sequence) &* 160) + Self.octets(Self.ssrcs[source])
         packet += (0..<(4 * csrcCount)).map { UInt8($0) }
         if extensionWords >= 0 {
@@ -132,7 +136,8 @@ public final class SRTPDifferentialRun {
     private func send(_ packet: [UInt8], rtcp: Bool = false) throws(Disagreement) {
         let operation: SRTPOperation = rtcp ? .protectRTCP : .protectRTP
         let mine = Self.transform(packet) { buffer, length throws(SRTPError) in
-            rtcp ? try ourSender.protectRTCP(in: buffer, length: length)
+            rtcp
+                ? try ourSender.protectRTCP(in: buffer, length: length)
                 : try ourSender.protectRTP(in: buffer, length: length)
         }
         let theirs = Self.transform(packet) { buffer, length throws(SRTPError) in
@@ -155,7 +160,8 @@ public final class SRTPDifferentialRun {
         let packet = change(chosen.packet, &script)
         let operation: SRTPOperation = chosen.rtcp ? .unprotectRTCP : .unprotectRTP
         let mine = Self.transform(packet) { buffer, length throws(SRTPError) in
-            chosen.rtcp ? try ourReceiver.unprotectRTCP(in: buffer, length: length)
+            chosen.rtcp
+                ? try ourReceiver.unprotectRTCP(in: buffer, length: length)
                 : try ourReceiver.unprotectRTP(in: buffer, length: length)
         }
         let theirs = Self.transform(packet) { buffer, length throws(SRTPError) in
@@ -180,7 +186,8 @@ public final class SRTPDifferentialRun {
 
     private func compare(_ mine: Outcome, _ theirs: Outcome, _ operation: SRTPOperation, _ packet: [UInt8]) throws(Disagreement) {
         guard mine != theirs else { return }
-        throw Disagreement(description: "\(suite) step \(steps), \(operation) of \(Self.hex(packet)): ours \(Self.describe(mine)), libsrtp \(Self.describe(theirs))")
+        throw Disagreement(
+            description: "\(suite) step \(steps), \(operation) of \(Self.hex(packet)): ours \(Self.describe(mine)), libsrtp \(Self.describe(theirs))")
     }
 
     /// Runs `body` on a copy of `packet` in a buffer with room for what protect adds.

@@ -77,7 +77,8 @@ struct JitterListeningTest {
                 }
                 let opinion = try pesq.meanOpinion(
                     reference: frameMap.referenceTimeline(speech: recording.speech, samplesPerFrame: trace.samplesPerFrame),
-                    heard: render(packets), sampleRate: 8000, windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame, offsetSamples: offset
+                    heard: render(packets), sampleRate: 8000, windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame,
+                    offsetSamples: offset
                 )
                 let rating = try ConversationalRating(listeningMOS: opinion, bandwidth: .narrowband, mouthToEarMilliseconds: mouthToEar)
                 row.setField("r_conv_" + recording.name, .number(rating.rFactor))

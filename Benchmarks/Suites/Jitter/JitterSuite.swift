@@ -28,7 +28,8 @@ extension BenchmarkSuite {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-jitter-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let listening = try context.options.speechFiles.isEmpty
+        let listening =
+            try context.options.speechFiles.isEmpty
             ? nil : JitterListeningTest(speechFiles: context.options.speechFiles, folder: folder)
         for trace in traces {
             let firstArrival = trace.simulatedPackets.compactMap(\.arrivalMilliseconds).min() ?? 0
@@ -112,9 +113,11 @@ private func measurePullCost(_ context: BenchmarkContext) throws {
     }
     let pcmuBench = PullBench(decoder: G711Decoder(law: .muLaw), payloads: pcmu, samplesPerFrame: 160)
     _ = context.measure(
-        BenchmarkCase("pull-pcmu-10ms", countsAllocations: true, implementations: [
-            .ours { iterations in blackHole(pcmuBench.run(pulls: iterations)) }
-        ])
+        BenchmarkCase(
+            "pull-pcmu-10ms", countsAllocations: true,
+            implementations: [
+                .ours { iterations in blackHole(pcmuBench.run(pulls: iterations)) }
+            ])
     )
     let opusEncoder = try OpusEncoder()
     let opus = try PullBench<OpusDecoder>.voiceFrames(sampleRate: 48_000).map { frame in
@@ -126,9 +129,11 @@ private func measurePullCost(_ context: BenchmarkContext) throws {
     }
     let opusBench = PullBench(decoder: try OpusDecoder(), payloads: opus, samplesPerFrame: 960)
     _ = context.measure(
-        BenchmarkCase("pull-opus-10ms", countsAllocations: true, implementations: [
-            .ours { iterations in blackHole(opusBench.run(pulls: iterations)) }
-        ])
+        BenchmarkCase(
+            "pull-opus-10ms", countsAllocations: true,
+            implementations: [
+                .ours { iterations in blackHole(opusBench.run(pulls: iterations)) }
+            ])
     )
 }
 
@@ -147,8 +152,9 @@ enum JitterBench {
             configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
             let score = trace.scoreOurs(configuration: configuration)
             let loss = score.effectiveLossPercent
-            let delay = (try? ConversationalRating.delayImpairment(
-                mouthToEarMilliseconds: score.meanDelayMilliseconds + Double(trace.frameMilliseconds))) ?? .infinity
+            let delay =
+                (try? ConversationalRating.delayImpairment(
+                    mouthToEarMilliseconds: score.meanDelayMilliseconds + Double(trace.frameMilliseconds))) ?? .infinity
             return (milliseconds, 93.2 - 95 * loss / (loss + 25.1) - delay)
         }
         return rated.sorted { $0.1 > $1.1 }.prefix(3).map(\.0)

@@ -66,10 +66,11 @@ struct CallCapacitySearch {
                 failingCalls = middle
             }
         }
-        context.record(summaryRow(
-            suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
-            stagesTotalMicroseconds: stagesTotalMicroseconds, threadCounts: threadCounts
-        ))
+        context.record(
+            summaryRow(
+                suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
+                stagesTotalMicroseconds: stagesTotalMicroseconds, threadCounts: threadCounts
+            ))
         return passing?.calls ?? 0
     }
 
@@ -174,8 +175,9 @@ struct CallCapacitySearch {
         row.setField("mean_playout_delay_ms", .number(step.playoutDelayMilliseconds))
         row.setField("threads", step.threads.map(BenchmarkValue.integer) ?? .string("unknown"))
         for (name, seconds) in step.threadCPUSeconds.sorted(by: { $0.key < $1.key }) {
-            row.setField("cpu_us_per_call_second_\(name.replacingOccurrences(of: "-", with: "_"))_threads",
-                         .number(seconds * 1_000_000 / (Double(step.calls) * step.windowSeconds)))
+            row.setField(
+                "cpu_us_per_call_second_\(name.replacingOccurrences(of: "-", with: "_"))_threads",
+                .number(seconds * 1_000_000 / (Double(step.calls) * step.windowSeconds)))
         }
         return row
     }

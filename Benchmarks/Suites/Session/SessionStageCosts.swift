@@ -49,11 +49,14 @@ enum SessionStageCosts {
             throw SessionBenchError("the probe's receive path did not accept its packets: got \(received) after one frame")
         }
         let scratch = BenchmarkContext(suite: context.suite, options: context.options)
-        let measured = scratch.measure(BenchmarkCase("send-receive-paths", implementations: [
-            .ours { iterations in
-                for _ in 0..<iterations { blackHole(probe.exchangeFrame()) }
-            },
-        ]))
+        let measured = scratch.measure(
+            BenchmarkCase(
+                "send-receive-paths",
+                implementations: [
+                    .ours { iterations in
+                        for _ in 0..<iterations { blackHole(probe.exchangeFrame()) }
+                    }
+                ]))
         for failure in scratch.failures {
             context.recordFailure(failure.caseName, implementation: failure.implementation, SessionBenchError(failure.message))
         }

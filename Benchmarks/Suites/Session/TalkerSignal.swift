@@ -11,7 +11,8 @@ enum TalkerSignal {
             let time = Double(index) / Double(sampleRate)
             let talking = time.truncatingRemainder(dividingBy: 2) < 1.5
             let envelope = talking ? pow(sin(Double.pi * 4 * time), 2) : 0
-            let voiced = sin(2 * Double.pi * 180 * time) + 0.4 * sin(2 * Double.pi * 360 * time)
+            let voiced =
+                sin(2 * Double.pi * 180 * time) + 0.4 * sin(2 * Double.pi * 360 * time)
                 + 0.3 * sin(2 * Double.pi * 1130 * time)
             return Int16((2400 * envelope * voiced).rounded())
         }

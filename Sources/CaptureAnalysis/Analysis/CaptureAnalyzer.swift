@@ -88,7 +88,8 @@ public struct CaptureAnalyzer {
     /// An analyzer that has seen nothing; `captureName` starts the names of its WAV files.
     public init(configuration: Configuration = Configuration(), captureName: String = "capture") {
         self.configuration = configuration
-        listening = configuration.replaysJitterBuffer
+        listening =
+            configuration.replaysJitterBuffer
             ? ListeningOptions(wavDirectory: configuration.wavDirectory, captureStem: captureName) : nil
         candidates = StreamCandidates(
             confirmationPackets: configuration.confirmationPackets, capacity: configuration.maximumCandidates)
@@ -193,7 +194,8 @@ public struct CaptureAnalyzer {
 
     private mutating func analyzeRTCP(_ datagram: UDPDatagram) {
         let oddPort = datagram.source.port & 1 == 1 || datagram.destination.port & 1 == 1
-        let multiplexed = streamEndpoints.contains(datagram.source) || streamEndpoints.contains(datagram.destination)
+        let multiplexed =
+            streamEndpoints.contains(datagram.source) || streamEndpoints.contains(datagram.destination)
             || directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination)
         guard oddPort || multiplexed else {
             counts.other += 1
@@ -262,14 +264,16 @@ public struct CaptureAnalyzer {
             decryptions[key] = announcedStreamDecryption(for: key)
             record(packet, in: datagram, decryption: decryptions[key], at: index)
         } else if let given = givenKey(for: key.ssrc), let decryption = try? StreamDecryption(key: given, keySource: .given),
-                  let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext) {
+            let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext)
+        {
             decryptions[key] = decryption
             let summary = RTPPacketSummary(
                 decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch)
             record(summary, payload: decrypted.payload, at: startStream(key, foundBy: .srtpKey, firstFrame: datagram.frameNumber))
         } else if let confirmed = candidates.offer(
             RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: datagram.timestamp.nanosecondsSinceEpoch),
-            for: key), let first = confirmed.first {
+            for: key), let first = confirmed.first
+        {
             let index = startStream(key, foundBy: .heuristic, firstFrame: first.frameNumber)
             // Only the last packet's payload is still here (and readable without a key): the
             // earlier ones play as silence. Under a given key that the first packet failed,
@@ -296,13 +300,15 @@ public struct CaptureAnalyzer {
     ) {
         let arrival = datagram.timestamp.nanosecondsSinceEpoch
         guard let decryption else {
-            record(RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival),
-                   payload: packet.payload, at: index)
+            record(
+                RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival),
+                payload: packet.payload, at: index)
             return
         }
         if let plaintext = decryption.unprotect(datagram.payload), let decrypted = try? RTPPacket(plaintext) {
-            record(RTPPacketSummary(decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival),
-                   payload: decrypted.payload, at: index)
+            record(
+                RTPPacketSummary(decrypted, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival),
+                payload: decrypted.payload, at: index)
             return
         }
         var summary = RTPPacketSummary(packet, frameNumber: datagram.frameNumber, arrivalNanoseconds: arrival)

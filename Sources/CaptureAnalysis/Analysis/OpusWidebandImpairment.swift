@@ -31,7 +31,8 @@ enum OpusWidebandImpairment {
     static func entry(bitsPerSecond: Double) -> CodecImpairment {
         let band = bands.first { bitsPerSecond < Double($0.upperBitsPerSecond) } ?? bands[bands.count - 1]
         let kilobits = band.measuredBitsPerSecond / 1000
-        let saturated = band.equipmentImpairment == 0
+        let saturated =
+            band.equipmentImpairment == 0
             ? "; its MOS-LQO reaches the 4.5 ceiling of G.107.1's MOS(R), so Ie,wb = 0 is a floor" : ""
         return CodecImpairment(
             key: "opus-wb-\(kilobits)k", name: "Opus, wideband, \(kilobits) kbit/s band", bandwidth: .wideband,

@@ -46,7 +46,8 @@ struct QualityEstimator {
         var parameters = EModelParameters()
         parameters.packetLossPercent = min(max(inputs.lossPercent, 0), 100)
         parameters.burstRatio = max(inputs.burstRatio ?? 1, 1)
-        let delay = max(inputs.networkOneWayMilliseconds, 0) + max(inputs.playoutDelayMilliseconds, 0)
+        let delay =
+            max(inputs.networkOneWayMilliseconds, 0) + max(inputs.playoutDelayMilliseconds, 0)
             + max(inputs.packetisationMilliseconds, 0) + max(inputs.codecDelayMilliseconds, 0)
         parameters.absoluteDelayMilliseconds = delay
         parameters.roundTripDelayMilliseconds = 2 * delay

@@ -113,7 +113,8 @@ struct RTCPObservations {
         var source = sources[block.ssrc, default: RTCPSourceReport()]
         source.include(block)
         if block.lastSenderReport != 0,
-           let echoed = senderReports[block.ssrc]?.last(where: { $0.middle32 == block.lastSenderReport }) {
+            let echoed = senderReports[block.ssrc]?.last(where: { $0.middle32 == block.lastSenderReport })
+        {
             let delaySinceReport = CompactNTP.time(ofUnits: block.delaySinceLastSenderReport).nanoseconds
             let roundTrip = (arrivalNanoseconds &- echoed.arrivalNanoseconds) &- delaySinceReport
             if roundTrip >= 0 { source.roundTripMilliseconds.include(Double(roundTrip) / 1e6) }

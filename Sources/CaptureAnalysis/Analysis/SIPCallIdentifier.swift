@@ -34,7 +34,8 @@ extension String {
     fileprivate func trimmingCharacters(in set: String) -> String {
         let characters = Set(set)
         guard let first = firstIndex(where: { !characters.contains($0) }),
-              let last = lastIndex(where: { !characters.contains($0) }) else { return "" }
+            let last = lastIndex(where: { !characters.contains($0) })
+        else { return "" }
         return String(self[first...last])
     }
 }

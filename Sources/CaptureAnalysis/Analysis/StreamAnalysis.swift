@@ -69,7 +69,8 @@ struct StreamAnalysis {
 
     /// Takes the format of the payload type the next packets carry (`nil`: unknown).
     mutating func usePayloadType(_ payloadType: UInt8, format: PayloadFormat?) {
-        let clock = payloadType < 96
+        let clock =
+            payloadType < 96
             ? WiresharkPayloadClock.forPayloadType(payloadType)
             : WiresharkPayloadClock.forPayloadType(
                 payloadType, encodingName: format?.encodingName, sdpClockRate: format?.clockRate)
@@ -128,7 +129,8 @@ struct StreamAnalysis {
     private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
         if listener == nil {
             guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType,
-                  packet.payloadIsReadable else { return }
+                packet.payloadIsReadable
+            else { return }
             listener = StreamListener.make(
                 format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
                 wavPath: listening.wavPath(for: key))

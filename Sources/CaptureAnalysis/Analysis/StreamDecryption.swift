@@ -83,7 +83,8 @@ final class StreamDecryption {
         }
         target.copyMemory(from: base, byteCount: packet.count)
         do throws(SRTPError) {
-            let length = isControl
+            let length =
+                isControl
                 ? try session.unprotectRTCP(in: scratch, length: packet.count)
                 : try session.unprotectRTP(in: scratch, length: packet.count)
             return UnsafeRawBufferPointer(rebasing: scratch[..<length])

@@ -81,7 +81,8 @@ final class StreamListener {
             replay.receive(
                 sequenceNumber: packet.sequenceNumber, timestamp: packet.timestamp, marker: packet.marker,
                 payloadType: packet.payloadType, payload: packet.payloadIsReadable ? payload : nil,
-                arrivalMilliseconds: arrival) { wav?.write($0) }
+                arrivalMilliseconds: arrival
+            ) { wav?.write($0) }
         } else {
             replay.skip(sequenceNumber: packet.sequenceNumber, arrivalMilliseconds: arrival) { wav?.write($0) }
         }

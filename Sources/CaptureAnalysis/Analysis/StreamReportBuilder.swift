@@ -28,7 +28,8 @@ struct StreamReportBuilder {
         let burstRatio = stream.lossTransitions.burstRatio
         let codec = stream.mediaFormat?.encodingName
         let packetMilliseconds = packetDurationMilliseconds(clockRate: clockRate)
-        let bitrate = stream.mediaPackets == 0
+        let bitrate =
+            stream.mediaPackets == 0
             ? nil : Double(stream.mediaPayloadBytes) * 8 / (Double(stream.mediaPackets) * packetMilliseconds / 1000)
         let impairment = estimator.impairment(encodingName: codec, bitsPerSecond: bitrate)
         let oneWay = pathRoundTrip.map { $0 / 2 } ?? oneWayDelayMilliseconds ?? 0
@@ -96,7 +97,8 @@ struct StreamReportBuilder {
         }
         let reason: String
         if let srtp, srtp.decrypted == 0 {
-            reason = "no SRTP packet decrypted with the \(srtp.keySource == .given ? "given" : "SDP") "
+            reason =
+                "no SRTP packet decrypted with the \(srtp.keySource == .given ? "given" : "SDP") "
                 + "\(srtp.suite) key: \(srtp.authenticationFailures) failed authentication, "
                 + "\(srtp.replays) replays, \(srtp.otherFailures) other failures"
         } else if stream.listening == nil {

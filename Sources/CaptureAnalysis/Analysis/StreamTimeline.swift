@@ -94,8 +94,9 @@ struct StreamTimeline {
             index = Int(second / Int64(bucketSeconds))
         }
         while buckets.count <= index {
-            buckets.append(TimelineBucket(
-                startSeconds: Double(buckets.count * bucketSeconds), durationSeconds: Double(bucketSeconds)))
+            buckets.append(
+                TimelineBucket(
+                    startSeconds: Double(buckets.count * bucketSeconds), durationSeconds: Double(bucketSeconds)))
         }
         body(&buckets[index])
     }

@@ -21,24 +21,25 @@ extension AnalysisReport {
         var lines = [Self.csvColumns.joined(separator: ",")]
         for file in files {
             for stream in file.streams {
-                let fields: [String] = [
-                    file.path, stream.key.ssrcHex, stream.key.source.address.description, String(stream.key.source.port),
-                    stream.key.destination.address.description, String(stream.key.destination.port),
-                    stream.codec ?? "", String(stream.packets), String(stream.expected), String(stream.lost),
-                    stream.lossPercent.formatted(decimals: 3), String(stream.duplicates), String(stream.outOfOrder),
-                    stream.jitterMilliseconds.map { $0.formatted(decimals: 3) } ?? "",
-                    String(stream.wireshark.lost),
-                    stream.wireshark.delta.minimum.formatted(decimals: 3), stream.wireshark.delta.mean.formatted(decimals: 3),
-                    stream.wireshark.delta.maximum.formatted(decimals: 3),
-                    stream.wireshark.jitter.minimum.formatted(decimals: 3), stream.wireshark.jitter.mean.formatted(decimals: 3),
-                    stream.wireshark.jitter.maximum.formatted(decimals: 3), stream.wireshark.problems ? "1" : "0",
-                    stream.burstGap.metrics.burstDensity.formatted(decimals: 4),
-                    stream.burstGap.metrics.gapDensity.formatted(decimals: 4),
-                    stream.roundTripMilliseconds.map { $0.formatted(decimals: 3) } ?? "",
-                    stream.dtmfEvents.map(\.key).joined(),
-                    stream.quality.map { $0.rFactor.formatted(decimals: 2) } ?? "",
-                    stream.quality.map { $0.meanOpinionScore.formatted(decimals: 2) } ?? "",
-                ] + Self.csvFields(stream.jitterBuffer)
+                let fields: [String] =
+                    [
+                        file.path, stream.key.ssrcHex, stream.key.source.address.description, String(stream.key.source.port),
+                        stream.key.destination.address.description, String(stream.key.destination.port),
+                        stream.codec ?? "", String(stream.packets), String(stream.expected), String(stream.lost),
+                        stream.lossPercent.formatted(decimals: 3), String(stream.duplicates), String(stream.outOfOrder),
+                        stream.jitterMilliseconds.map { $0.formatted(decimals: 3) } ?? "",
+                        String(stream.wireshark.lost),
+                        stream.wireshark.delta.minimum.formatted(decimals: 3), stream.wireshark.delta.mean.formatted(decimals: 3),
+                        stream.wireshark.delta.maximum.formatted(decimals: 3),
+                        stream.wireshark.jitter.minimum.formatted(decimals: 3), stream.wireshark.jitter.mean.formatted(decimals: 3),
+                        stream.wireshark.jitter.maximum.formatted(decimals: 3), stream.wireshark.problems ? "1" : "0",
+                        stream.burstGap.metrics.burstDensity.formatted(decimals: 4),
+                        stream.burstGap.metrics.gapDensity.formatted(decimals: 4),
+                        stream.roundTripMilliseconds.map { $0.formatted(decimals: 3) } ?? "",
+                        stream.dtmfEvents.map(\.key).joined(),
+                        stream.quality.map { $0.rFactor.formatted(decimals: 2) } ?? "",
+                        stream.quality.map { $0.meanOpinionScore.formatted(decimals: 2) } ?? "",
+                    ] + Self.csvFields(stream.jitterBuffer)
                 lines.append(fields.map(Self.csvField).joined(separator: ","))
             }
         }

@@ -21,7 +21,8 @@ extension AnalysisReport {
             """
         page += summaryTable()
         for file in files {
-            page += "<h2>\(HTMLText.escape(file.path))</h2>\n<p class=\"meta\">\(file.framesRead) frames · "
+            page +=
+                "<h2>\(HTMLText.escape(file.path))</h2>\n<p class=\"meta\">\(file.framesRead) frames · "
                 + "\(HTMLText.escape(file.datagrams.description))</p>\n"
             if let error = file.error { page += "<p class=\"warning\">\(HTMLText.escape(error))</p>\n" }
             if let explanation = file.noStreamsExplanation { page += "<p class=\"warning\">\(HTMLText.escape(explanation))</p>\n" }
@@ -46,7 +47,8 @@ extension AnalysisReport {
             for (index, stream) in file.streams.enumerated() {
                 let ws = stream.wireshark
                 let mos = stream.quality?.meanOpinionScore
-                table += "<tr><td><a href=\"#\(Self.anchor(file: file, index: index))\">\(HTMLText.escape("\(stream.key.source) → \(stream.key.destination)"))</a><br>\(stream.key.ssrcHex)</td>"
+                table +=
+                    "<tr><td><a href=\"#\(Self.anchor(file: file, index: index))\">\(HTMLText.escape("\(stream.key.source) → \(stream.key.destination)"))</a><br>\(stream.key.ssrcHex)</td>"
                     + "<td>\(HTMLText.escape(stream.codec ?? "unknown"))</td><td>\(stream.packets)</td><td>\(stream.lost)</td>"
                     + "<td>\(stream.lossPercent.formatted(decimals: 2))</td><td>\(stream.duplicates)</td>"
                     + "<td>\(Self.optional(stream.jitterMilliseconds, 3))</td>"
@@ -79,32 +81,53 @@ extension AnalysisReport {
         ].compactMap { $0 }.joined(separator: " · ")
         html += "</p>\n"
         if let quality = stream.quality {
-            html += "<p class=\"facts\">Ie \(quality.equipmentImpairment.formatted(decimals: 2)), Bpl "
+            html +=
+                "<p class=\"facts\">Ie \(quality.equipmentImpairment.formatted(decimals: 2)), Bpl "
                 + "\(quality.packetLossRobustness.formatted(decimals: 2)) (\(HTMLText.escape(quality.codecKey))): "
                 + "\(HTMLText.escape(quality.impairmentSource))</p>\n"
         }
         let hasClock = stream.clockRateHertz != nil
-        html += SVGChart(title: "Interarrival jitter (RFC 3550, max per interval)", unit: "ms", durationSeconds: duration, series: [
-            .init(name: "jitter", color: "#1f77b4", style: .line,
-                  points: zip(times, stream.timeline).map { ($0, hasClock ? $1.maximumJitterMilliseconds : nil) }),
-        ]).render()
-        html += SVGChart(title: "Delta between packets", unit: "ms", durationSeconds: duration, series: [
-            .init(name: "max", color: "#d62728", style: .line,
-                  points: zip(times, stream.timeline).map { ($0, $1.packets > 1 ? $1.maximumDeltaMilliseconds : nil) }),
-            .init(name: "mean", color: "#2ca02c", style: .line,
-                  points: zip(times, stream.timeline).map { ($0, $1.packets > 1 ? $1.meanDeltaMilliseconds : nil) }),
-        ]).render()
-        html += SVGChart(title: "Loss and late events per interval", unit: "packets", durationSeconds: duration, series: [
-            .init(name: "lost", color: "#d62728", style: .bars,
-                  points: zip(starts, stream.timeline).map { ($0, Double($1.lost)) }, barWidth: width / 2),
-            .init(name: "late or duplicate", color: "#ff7f0e", style: .bars,
-                  points: zip(times, stream.timeline).map { ($0, Double($1.late)) }, barWidth: width / 2),
-        ], counts: true).render()
+        html += SVGChart(
+            title: "Interarrival jitter (RFC 3550, max per interval)", unit: "ms", durationSeconds: duration,
+            series: [
+                .init(
+                    name: "jitter", color: "#1f77b4", style: .line,
+                    points: zip(times, stream.timeline).map { ($0, hasClock ? $1.maximumJitterMilliseconds : nil) })
+            ]
+        ).render()
+        html += SVGChart(
+            title: "Delta between packets", unit: "ms", durationSeconds: duration,
+            series: [
+                .init(
+                    name: "max", color: "#d62728", style: .line,
+                    points: zip(times, stream.timeline).map { ($0, $1.packets > 1 ? $1.maximumDeltaMilliseconds : nil) }),
+                .init(
+                    name: "mean", color: "#2ca02c", style: .line,
+                    points: zip(times, stream.timeline).map { ($0, $1.packets > 1 ? $1.meanDeltaMilliseconds : nil) }),
+            ]
+        ).render()
+        html += SVGChart(
+            title: "Loss and late events per interval", unit: "packets", durationSeconds: duration,
+            series: [
+                .init(
+                    name: "lost", color: "#d62728", style: .bars,
+                    points: zip(starts, stream.timeline).map { ($0, Double($1.lost)) }, barWidth: width / 2),
+                .init(
+                    name: "late or duplicate", color: "#ff7f0e", style: .bars,
+                    points: zip(times, stream.timeline).map { ($0, Double($1.late)) }, barWidth: width / 2),
+            ], counts: true
+        ).render()
         if stream.quality != nil {
-            html += SVGChart(title: "MOS-CQE per interval (E-model from that interval's loss and the stream's mouth-to-ear delay)", unit: "MOS",
-                             durationSeconds: duration, series: [.init(name: "MOS", color: "#9467bd", style: .line,
-                                            points: zip(times, stream.timeline).map { ($0, $1.meanOpinionScore) })],
-                             fixedRange: 1...5).render()
+            html += SVGChart(
+                title: "MOS-CQE per interval (E-model from that interval's loss and the stream's mouth-to-ear delay)", unit: "MOS",
+                durationSeconds: duration,
+                series: [
+                    .init(
+                        name: "MOS", color: "#9467bd", style: .line,
+                        points: zip(times, stream.timeline).map { ($0, $1.meanOpinionScore) })
+                ],
+                fixedRange: 1...5
+            ).render()
         } else {
             html += "<p class=\"meta\">No MOS plot: the E-model has no impairment values for this codec.</p>\n"
         }

@@ -36,8 +36,10 @@ struct SVGChart {
     private let top = 30.0
     private let bottom = 34.0
 
-    init(title: String, unit: String, durationSeconds: Double, series: [Series],
-         fixedRange: ClosedRange<Double>? = nil, counts: Bool = false) {
+    init(
+        title: String, unit: String, durationSeconds: Double, series: [Series],
+        fixedRange: ClosedRange<Double>? = nil, counts: Bool = false
+    ) {
         self.title = title
         self.unit = unit
         self.durationSeconds = durationSeconds
@@ -58,7 +60,8 @@ struct SVGChart {
             let clamped = min(max(y, yRange.lowerBound), yRange.upperBound)
             return top + plotHeight * (1 - (clamped - yRange.lowerBound) / (yRange.upperBound - yRange.lowerBound))
         }
-        var svg = "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
+        var svg =
+            "<svg class=\"chart\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" "
             + "aria-label=\"\(HTMLText.escape(title))\" xmlns=\"http://www.w3.org/2000/svg\">\n"
         svg += "<text x=\"\(Int(left))\" y=\"18\" class=\"title\">\(HTMLText.escape(title)) (\(HTMLText.escape(unit)))</text>\n"
         let yTicks = Self.ticks(yRange)
@@ -81,7 +84,8 @@ struct SVGChart {
                     guard let y = point.y, y > 0 else { continue }
                     let x0 = px(point.x)
                     let barWidth = max(px(point.x + entry.barWidth) - x0 - 1, 1.5)
-                    svg += "<rect x=\"\(x0.formatted(decimals: 1))\" y=\"\(py(y).formatted(decimals: 1))\" "
+                    svg +=
+                        "<rect x=\"\(x0.formatted(decimals: 1))\" y=\"\(py(y).formatted(decimals: 1))\" "
                         + "width=\"\(barWidth.formatted(decimals: 1))\" height=\"\((py(yRange.lowerBound) - py(y)).formatted(decimals: 1))\" "
                         + "fill=\"\(entry.color)\"/>"
                 }
@@ -90,7 +94,8 @@ struct SVGChart {
                 for run in Self.runs(entry.points) {
                     let coordinates = run.map { "\(px($0.x).formatted(decimals: 1)),\(py($0.y).formatted(decimals: 1))" }
                     if coordinates.count == 1 {
-                        svg += "<circle cx=\"\(px(run[0].x).formatted(decimals: 1))\" cy=\"\(py(run[0].y).formatted(decimals: 1))\" r=\"2\" fill=\"\(entry.color)\"/>"
+                        svg +=
+                            "<circle cx=\"\(px(run[0].x).formatted(decimals: 1))\" cy=\"\(py(run[0].y).formatted(decimals: 1))\" r=\"2\" fill=\"\(entry.color)\"/>"
                     } else {
                         svg += "<polyline points=\"\(coordinates.joined(separator: " "))\" fill=\"none\" stroke=\"\(entry.color)\" stroke-width=\"1.6\"/>\n"
                     }

@@ -52,30 +52,36 @@ extension AnalysisReport {
             var line = "    rtcp         \(rtcp.senderReports) SR, \(rtcp.receptionReports) report blocks"
             if rtcp.roundTripMilliseconds.count > 0 {
                 let rtt = rtcp.roundTripMilliseconds
-                line += ", RTT \(rtt.minimum.formatted(decimals: 3))/\(rtt.mean.formatted(decimals: 3))/"
+                line +=
+                    ", RTT \(rtt.minimum.formatted(decimals: 3))/\(rtt.mean.formatted(decimals: 3))/"
                     + "\(rtt.maximum.formatted(decimals: 3)) ms (\(rtt.count))"
             }
             if let lost = rtcp.lastCumulativeLost, let fraction = rtcp.lastFractionLostPercent {
-                line += "; far end: lost \(lost), fraction \(fraction.formatted(decimals: 1)) %, jitter "
+                line +=
+                    "; far end: lost \(lost), fraction \(fraction.formatted(decimals: 1)) %, jitter "
                     + ms(stream.farEndJitterMilliseconds)
             }
             lines.append(line)
         }
         if stream.capturePointRoundTripMilliseconds != nil || stream.reverseCapturePointRoundTripMilliseconds != nil {
-            lines.append("    path rtt     \(ms(stream.roundTripMilliseconds)) mean, \(ms(stream.roundTripMinimumMilliseconds)) min (capture point: this SSRC "
-                + "\(ms(stream.capturePointRoundTripMilliseconds)), reverse direction \(ms(stream.reverseCapturePointRoundTripMilliseconds)))")
+            lines.append(
+                "    path rtt     \(ms(stream.roundTripMilliseconds)) mean, \(ms(stream.roundTripMinimumMilliseconds)) min (capture point: this SSRC "
+                    + "\(ms(stream.capturePointRoundTripMilliseconds)), reverse direction \(ms(stream.reverseCapturePointRoundTripMilliseconds)))")
         }
         if let srtp = stream.srtp {
-            lines.append("    srtp         \(srtp.suite) key from \(srtp.keySource.rawValue): \(srtp.decrypted) decrypted, "
-                + "\(srtp.authenticationFailures) authentication failures, \(srtp.replays) replays, \(srtp.otherFailures) other")
+            lines.append(
+                "    srtp         \(srtp.suite) key from \(srtp.keySource.rawValue): \(srtp.decrypted) decrypted, "
+                    + "\(srtp.authenticationFailures) authentication failures, \(srtp.replays) replays, \(srtp.otherFailures) other")
         }
         if let reason = stream.audioReason {
             lines.append("    audio        not decoded: \(reason)")
         }
         if !stream.dtmfEvents.isEmpty {
-            lines.append("    dtmf         " + stream.dtmfEvents.map { event in
-                "\(event.key) at \(event.startSeconds.formatted(decimals: 2)) s (\(event.durationMilliseconds.formatted(decimals: 0)) ms)"
-            }.joined(separator: ", "))
+            lines.append(
+                "    dtmf         "
+                    + stream.dtmfEvents.map { event in
+                        "\(event.key) at \(event.startSeconds.formatted(decimals: 2)) s (\(event.durationMilliseconds.formatted(decimals: 0)) ms)"
+                    }.joined(separator: ", "))
         }
         if let buffer = stream.jitterBuffer {
             lines.append(
@@ -92,8 +98,9 @@ extension AnalysisReport {
         }
         if let quality = stream.quality {
             lines.append("    quality      " + Self.rating(quality) + (stream.jitterBuffer == nil ? " from network figures" : " as heard"))
-            lines.append("                 Ie \(quality.equipmentImpairment.formatted(decimals: 2)), Bpl "
-                + "\(quality.packetLossRobustness.formatted(decimals: 2)): \(quality.impairmentSource)")
+            lines.append(
+                "                 Ie \(quality.equipmentImpairment.formatted(decimals: 2)), Bpl "
+                    + "\(quality.packetLossRobustness.formatted(decimals: 2)): \(quality.impairmentSource)")
         } else {
             lines.append("    quality      - (no E-model values for this codec)")
         }

@@ -96,10 +96,12 @@ public struct WiresharkRTPStreamStatistics: Sendable, Hashable {
         marker: Bool, clock: WiresharkPayloadClock
     ) -> WiresharkPacketAnalysis {
         guard hasFirstPacket else {
-            recordFirst(arrivalNanoseconds: arrivalNanoseconds, sequenceNumber: sequenceNumber,
-                        timestamp: timestamp, payloadType: payloadType)
-            return WiresharkPacketAnalysis(flags: marker ? [.first, .marker] : .first, deltaMilliseconds: 0,
-                                           jitterMilliseconds: 0, differenceMilliseconds: 0)
+            recordFirst(
+                arrivalNanoseconds: arrivalNanoseconds, sequenceNumber: sequenceNumber,
+                timestamp: timestamp, payloadType: payloadType)
+            return WiresharkPacketAnalysis(
+                flags: marker ? [.first, .marker] : .first, deltaMilliseconds: 0,
+                jitterMilliseconds: 0, differenceMilliseconds: 0)
         }
         let now = millisecondsSinceFirst(arrivalNanoseconds)
         let timestampInSequence = isInSequence(timestamp: timestamp)
@@ -135,8 +137,9 @@ public struct WiresharkRTPStreamStatistics: Sendable, Hashable {
         if flags.contains(.wrongSequence) || flags.contains(.wrongTimestamp) {
             hasProblems = true
         }
-        return WiresharkPacketAnalysis(flags: flags, deltaMilliseconds: lastDelta,
-                                       jitterMilliseconds: currentJitter, differenceMilliseconds: difference)
+        return WiresharkPacketAnalysis(
+            flags: flags, deltaMilliseconds: lastDelta,
+            jitterMilliseconds: currentJitter, differenceMilliseconds: difference)
     }
 
     private mutating func recordFirst(

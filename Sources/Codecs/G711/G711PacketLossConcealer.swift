@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-internal import Glibc  // libm, for rounding and square roots
+    internal import Glibc  // libm, for rounding and square roots
 #endif
 
 /// Packet loss concealment for 8 kHz narrowband audio after ITU-T G.711 Appendix I

@@ -52,7 +52,7 @@ public final class OpusEncoder: AudioEncoder {
     /// between any two frames.
     public func reconfigure(_ configuration: OpusEncoderConfiguration) throws(CodecError) {
         guard configuration.format == self.configuration.format,
-              configuration.application == self.configuration.application
+            configuration.application == self.configuration.application
         else {
             throw .unsupportedParameter(
                 "an Opus encoder's format and application are fixed at creation (\(self.configuration.format), \(self.configuration.application))"
@@ -99,7 +99,7 @@ public final class OpusEncoder: AudioEncoder {
         guard configuration.inbandFEC, !percent.isNaN else { return }
         let rounded = Int(min(max(percent, 0), 100).rounded())
         guard rounded != configuration.expectedPacketLossPercent,
-              mb_opus_encoder_set(handle.pointer, OPUS_SET_PACKET_LOSS_PERC_REQUEST, Int32(rounded)) == OPUS_OK
+            mb_opus_encoder_set(handle.pointer, OPUS_SET_PACKET_LOSS_PERC_REQUEST, Int32(rounded)) == OPUS_OK
         else { return }
         configuration.expectedPacketLossPercent = rounded
     }

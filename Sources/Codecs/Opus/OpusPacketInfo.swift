@@ -54,7 +54,8 @@ public struct OpusPacketInfo: Sendable, Hashable {
         var firstFrameOffset: Int32 = 0
         var firstFrameBytes: Int32 = 0
         // libopus takes the length as a 32-bit integer: anything longer is refused, not truncated.
-        let count = packet.count > Int(Int32.max)
+        let count =
+            packet.count > Int(Int32.max)
             ? OPUS_INVALID_PACKET
             : mb_opus_packet_first_frame(base, Int32(packet.count), &firstFrameOffset, &firstFrameBytes)
         guard count > 0 else {

@@ -74,8 +74,10 @@ public final class Preprocessor {
         guard (1...32_767).contains(configuration.automaticGainControlLevel) else {
             throw .unsupportedParameter("AGC level \(configuration.automaticGainControlLevel) (expected 1 to 32767)")
         }
-        for decibels in [configuration.noiseSuppressionDecibels, configuration.echoSuppressionDecibels,
-                         configuration.echoSuppressionActiveDecibels] where decibels > 0 {
+        for decibels in [
+            configuration.noiseSuppressionDecibels, configuration.echoSuppressionDecibels,
+            configuration.echoSuppressionActiveDecibels,
+        ] where decibels > 0 {
             throw .unsupportedParameter("preprocessor suppression of \(decibels) dB (expected 0 or below)")
         }
         try set(SPEEX_PREPROCESS_SET_DENOISE, configuration.denoise ? 1 : 0, "SPEEX_PREPROCESS_SET_DENOISE")

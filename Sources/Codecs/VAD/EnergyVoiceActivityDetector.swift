@@ -94,7 +94,8 @@ public struct EnergyVoiceActivityDetector: Sendable {
             hasMeasured = true
         }
 
-        let loud = level >= noiseFloorDBov + configuration.speechMarginDecibels
+        let loud =
+            level >= noiseFloorDBov + configuration.speechMarginDecibels
             && level >= configuration.absoluteThresholdDBov
         if level < noiseFloorDBov {
             noiseFloorDBov = level

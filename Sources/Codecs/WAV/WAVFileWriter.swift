@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-@preconcurrency internal import Glibc
+    @preconcurrency internal import Glibc
 #elseif canImport(Darwin)
-internal import Darwin
+    internal import Darwin
 #endif
 
 /// Writes a canonical 16-bit PCM WAV file as its audio comes, in fixed memory: the header goes
@@ -77,7 +77,8 @@ public final class WAVFileWriter {
         guard let file else { return }
         self.file = nil
         let header = WAVAudio.canonicalHeader(format: format, dataBytes: dataBytes)
-        let patched = fseek(file, 0, SEEK_SET) == 0
+        let patched =
+            fseek(file, 0, SEEK_SET) == 0
             && header.withUnsafeBytes({ fwrite($0.baseAddress, 1, $0.count, file) }) == header.count
         if !patched, failure == nil { failure = Self.systemError() }
         if fclose(file) != 0, failure == nil { failure = Self.systemError() }

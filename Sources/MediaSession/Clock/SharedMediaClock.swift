@@ -40,9 +40,11 @@ final class SharedMediaClock: Sendable {
     /// Starts the timing thread with a wheel of `slotCount` slots per 10 ms.
     init(clock: any MonotonicClock, slotCount: Int, maximumLagNanoseconds: Int64) {
         self.clock = clock
-        state = PThreadLock(State(wheel: TickWheel(
-            slotCount: slotCount, maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
-        )))
+        state = PThreadLock(
+            State(
+                wheel: TickWheel(
+                    slotCount: slotCount, maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
+                )))
         MediaThread.start(named: "media-clock", qualityOfService: .userInteractive) { [self] in run() }
     }
 

@@ -157,10 +157,11 @@ public enum MediaNegotiation {
         for rate in rates {
             // The first rate takes the configured number, the others the next free ones.
             let payloadType = rate == rates[0] ? eventType : nextFreePayloadType(after: eventType, in: codecs)
-            codecs.append(SDPCodec(
-                map: RTPMap(encodingName: "telephone-event", clockRate: rate), payloadType: payloadType,
-                formatParameters: "0-16"
-            ))
+            codecs.append(
+                SDPCodec(
+                    map: RTPMap(encodingName: "telephone-event", clockRate: rate), payloadType: payloadType,
+                    formatParameters: "0-16"
+                ))
         }
         return codecs
     }

@@ -78,14 +78,15 @@ public enum WebRTCNegotiation {
         var answered = plainAnswer.media[0]
         answered.transport = audio.transport
         let mid = value("mid")
-        answered.otherAttributes += (mid.map { [SDPAttribute("mid", $0)] } ?? []) + [
-            SDPAttribute("ice-ufrag", transport.ice.usernameFragment),
-            SDPAttribute("ice-pwd", transport.ice.password),
-            SDPAttribute("fingerprint", transport.fingerprint.attributeValue),
-            SDPAttribute("setup", answeredSetup.rawValue),
-            SDPAttribute("candidate", "1 1 udp 2130706431 \(local.address) \(local.rtpPort) typ host"),
-            SDPAttribute("end-of-candidates"),
-        ]
+        answered.otherAttributes +=
+            (mid.map { [SDPAttribute("mid", $0)] } ?? []) + [
+                SDPAttribute("ice-ufrag", transport.ice.usernameFragment),
+                SDPAttribute("ice-pwd", transport.ice.password),
+                SDPAttribute("fingerprint", transport.fingerprint.attributeValue),
+                SDPAttribute("setup", answeredSetup.rawValue),
+                SDPAttribute("candidate", "1 1 udp 2130706431 \(local.address) \(local.rtpPort) typ host"),
+                SDPAttribute("end-of-candidates"),
+            ]
         var sections = offer.media.map(refused)
         sections[audioIndex] = answered
         var sessionAttributes = [SDPAttribute("ice-lite")]

@@ -285,9 +285,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private func process(
         captured: UnsafeMutableBufferPointer<Int16>, played: UnsafeMutableBufferPointer<Int16>, into output: UnsafeMutableBufferPointer<Int16>
     ) {
-        let cancelled = echoCanceller.map { canceller in
-            (try? canceller.cancel(captured: UnsafeBufferPointer(captured), playback: UnsafeBufferPointer(played), into: output)) != nil
-        } ?? false
+        let cancelled =
+            echoCanceller.map { canceller in
+                (try? canceller.cancel(captured: UnsafeBufferPointer(captured), playback: UnsafeBufferPointer(played), into: output)) != nil
+            } ?? false
         if !cancelled { _ = output.update(fromContentsOf: captured) }
         try? preprocessor?.process(output)
     }

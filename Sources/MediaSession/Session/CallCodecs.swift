@@ -13,9 +13,10 @@ struct CallCodecs {
         encodingName = map.encodingName
         let rtpmap = map.channels == 1 ? "\(map.encodingName)/\(map.clockRate)" : "\(map.encodingName)/\(map.clockRate)/\(map.channels)"
         guard media.packetTimeMilliseconds > 0, media.packetTimeMilliseconds % 10 == 0 else {
-            throw .negotiation(.unsupportedPacketTime(
-                milliseconds: media.packetTimeMilliseconds, codec: rtpmap, reason: "not a multiple of the 10 ms audio clock"
-            ))
+            throw .negotiation(
+                .unsupportedPacketTime(
+                    milliseconds: media.packetTimeMilliseconds, codec: rtpmap, reason: "not a multiple of the 10 ms audio clock"
+                ))
         }
         do {
             let description = try CodecRegistry().describe(
@@ -27,9 +28,10 @@ struct CallCodecs {
             throw .codecRegistry(error)
         }
         guard decoder.format.channels == encoder.format.channels else {
-            throw .codecRegistry(.unsupportedChannels(
-                codec: rtpmap, channels: decoder.format.channels, supported: encoder.format.channels
-            ))
+            throw .codecRegistry(
+                .unsupportedChannels(
+                    codec: rtpmap, channels: decoder.format.channels, supported: encoder.format.channels
+                ))
         }
     }
 

@@ -109,11 +109,13 @@ public final class MediaSession: Sendable {
             }
             crypto.append(attribute)
         }
-        capabilities = PThreadLock(Capabilities(current: LocalAudioCapabilities(
-            address: socket.localAddress.host, rtpPort: Int(socket.localAddress.port), codecs: configuration.codecs,
-            telephoneEventPayloadType: configuration.telephoneEventPayloadType,
-            packetTimeMilliseconds: configuration.packetTimeMilliseconds, rtcpMux: configuration.rtcpMux, crypto: crypto
-        )))
+        capabilities = PThreadLock(
+            Capabilities(
+                current: LocalAudioCapabilities(
+                    address: socket.localAddress.host, rtpPort: Int(socket.localAddress.port), codecs: configuration.codecs,
+                    telephoneEventPayloadType: configuration.telephoneEventPayloadType,
+                    packetTimeMilliseconds: configuration.packetTimeMilliseconds, rtcpMux: configuration.rtcpMux, crypto: crypto
+                )))
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         (qualityReports, qualityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
     }
@@ -239,7 +241,11 @@ public final class MediaSession: Sendable {
     /// Ends the call: the audio tick sends an RTCP BYE and stops, the socket stops
     /// receiving, and both streams finish. Idempotent; waits for the audio thread.
     public func stop() {
-        guard let call = running.withLock({ call in defer { call = nil }; return call }) else { return }
+        guard
+            let call = running.withLock({ call in
+                defer { call = nil }; return call
+            })
+        else { return }
         finished.withLock { $0 = true }
         control.withLock { $0.stopping = true }
         call.audioLoop.waitUntilFinished()

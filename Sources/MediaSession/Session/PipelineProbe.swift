@@ -84,10 +84,11 @@ import Locking
             for index in 0..<received {
                 // Stamped on the probe's own clock, which the pulls follow.
                 let datagram = batch[index]
-                receive.receive(ReceivedDatagram(
-                    bytes: datagram.bytes, source: datagram.source,
-                    arrivalNanoseconds: Int64(clockMilliseconds * 1_000_000) + 1, isTruncated: datagram.isTruncated
-                ))
+                receive.receive(
+                    ReceivedDatagram(
+                        bytes: datagram.bytes, source: datagram.source,
+                        arrivalNanoseconds: Int64(clockMilliseconds * 1_000_000) + 1, isTruncated: datagram.isTruncated
+                    ))
             }
             total += received
         }

@@ -12,7 +12,8 @@ extension SocketAddress {
     /// The same address and port as `address`.
     init(_ address: TransportAddress) throws(TransportError) {
         let bytes = address.addressBytes
-        let host = address.isIPv6
+        let host =
+            address.isIPv6
             ? stride(from: 0, to: 16, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }.joined(separator: ":")
             : bytes.map(String.init).joined(separator: ".")
         try self.init(host: host, port: address.port)

@@ -60,9 +60,12 @@ private func describing<Value>(
     placeholder: String
 ) -> (valueSyntax: String, validate: @Sendable (String) -> UsageError?) {
     let syntax = type.choices.flatMap { $0.count <= 6 ? $0.joined(separator: "|") : nil } ?? placeholder
-    return (syntax, { text in
-        type.convert(text) == nil ? UsageError("\(displayName) expects \(type.expectation), got '\(text)'") : nil
-    })
+    return (
+        syntax,
+        { text in
+            type.convert(text) == nil ? UsageError("\(displayName) expects \(type.expectation), got '\(text)'") : nil
+        }
+    )
 }
 
 /// A switch: `--quick`. Reads as `true` when given.

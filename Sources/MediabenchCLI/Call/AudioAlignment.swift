@@ -29,7 +29,7 @@ enum AudioAlignment {
             let window = windowStart..<(windowStart + windowBlocks)
             let energy = sentEnvelope[window].reduce(0) { $0 + $1 * $1 } / Double(windowBlocks)
             guard energy > overallEnergy / 4,
-                  let coarse = bestLag(of: receivedEnvelope, behind: sentEnvelope, in: 0...(maximumLagSamples / block), window: window, value: { $0 })
+                let coarse = bestLag(of: receivedEnvelope, behind: sentEnvelope, in: 0...(maximumLagSamples / block), window: window, value: { $0 })
             else { continue }
             let loudest = loudestSpan(of: sentEnvelope, in: window, blocks: min(250, windowBlocks))
             let search = max(0, (coarse.lag - 2) * block)...((coarse.lag + 2) * block)

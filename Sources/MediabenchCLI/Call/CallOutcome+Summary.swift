@@ -7,19 +7,25 @@ extension CallOutcome {
         let forward = relay[RelayDirection.callerToCallee.rawValue]
         let final = reports.last?.quality
         let scores = reports.compactMap(\.quality.meanOpinionScore)
-        let mos = scores.isEmpty
-            ? "- (the quality monitor has no E-model rating for \(settings.codec) here)" : "\(format(scores.reduce(0, +) / Double(scores.count), 2)) mean, \(format(scores.min() ?? 0, 2)) lowest"
+        let mos =
+            scores.isEmpty
+            ? "- (the quality monitor has no E-model rating for \(settings.codec) here)"
+            : "\(format(scores.reduce(0, +) / Double(scores.count), 2)) mean, \(format(scores.min() ?? 0, 2)) lowest"
         let playout = reports.last?.jitterBuffer
         let concealment = playout.map { $0.playedSamples == 0 ? 0 : Double($0.concealedSamples) * 100 / Double($0.playedSamples) } ?? 0
         let budget = delayBudget
-        let delay = mouthToEar.map { """
-            \(format($0.medianMilliseconds)) ms median (\(format($0.range.lowerBound))–\(format($0.range.upperBound)) ms over \
-            \($0.windows) one-second windows, waveform correlation \(format($0.correlation, 2)))
-                             reported parts: network \(format(budget.network)) + jitter buffer \
-            \(format(budget.jitterBufferMean)) (mean; largest \(format(budget.jitterBufferMaximum))) + codec \
-            \(format(budget.codec)) + packetisation \(format(budget.packetisation)) = \(format(budget.total)) ms
-            """ } ?? "not found (the received audio does not match what was sent)"
-        let dtmf = settings.dtmf.isEmpty
+        let delay =
+            mouthToEar.map {
+                """
+                \(format($0.medianMilliseconds)) ms median (\(format($0.range.lowerBound))–\(format($0.range.upperBound)) ms over \
+                \($0.windows) one-second windows, waveform correlation \(format($0.correlation, 2)))
+                                 reported parts: network \(format(budget.network)) + jitter buffer \
+                \(format(budget.jitterBufferMean)) (mean; largest \(format(budget.jitterBufferMaximum))) + codec \
+                \(format(budget.codec)) + packetisation \(format(budget.packetisation)) = \(format(budget.total)) ms
+                """
+            } ?? "not found (the received audio does not match what was sent)"
+        let dtmf =
+            settings.dtmf.isEmpty
             ? "none sent" : "sent \(settings.dtmf), received \(dtmfReceived.isEmpty ? "nothing" : dtmfReceived)"
         return """
 

@@ -3,7 +3,8 @@ extension RelayedCall {
     /// summary to `console`; fails when DTMF digits were sent but not received exactly once each.
     func run(printingTo console: Console) throws -> CallOutcome {
         let security = settings.srtp.map { "\($0.sdesName) SRTP" } ?? "plain RTP"
-        console.write("""
+        console.write(
+            """
             call: \(settings.codec), \(security), network '\(settings.scenario.rawValue)' (seed \(settings.seed)), \
             \(Self.seconds(settings.durationSeconds)) s
 

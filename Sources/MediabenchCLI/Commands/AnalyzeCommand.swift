@@ -77,13 +77,14 @@ struct AnalyzeCommand: Command {
                 "jitter_replay": String(configuration.replaysJitterBuffer),
             ].merging(configuration.wavDirectory.map { ["wav_dir": $0] } ?? [:]) { first, _ in first })
         let report = AnalysisReport(tool: tool, files: Self.analyze(paths, jobs: jobs, configuration: configuration))
-        let rendered: String = switch format {
-        case .text: report.text()
-        case .json: try report.json()
-        case .csv: report.csv()
-        case .html: report.html()
-        case .jsonl: try report.jsonLines()
-        }
+        let rendered: String =
+            switch format {
+            case .text: report.text()
+            case .json: try report.json()
+            case .csv: report.csv()
+            case .html: report.html()
+            case .jsonl: try report.jsonLines()
+            }
         try DataOutput.write(rendered, toFile: arguments[Self.output], console: console)
         var status: Int32 = 0
         for file in report.files {
@@ -145,7 +146,8 @@ struct AnalyzeCommand: Command {
         if selector == "*" {
             ssrc = nil
         } else if let value = selector.hasPrefix("0x") || selector.hasPrefix("0X")
-                    ? UInt32(selector.dropFirst(2), radix: 16) : UInt32(selector) {
+            ? UInt32(selector.dropFirst(2), radix: 16) : UInt32(selector)
+        {
             ssrc = value
         } else {
             throw UsageError("--srtp-key: '\(selector)' is not an SSRC (hex 0x… or decimal) or '*'")

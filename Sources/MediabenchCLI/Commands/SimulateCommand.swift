@@ -47,8 +47,10 @@ struct SimulateCommand: Command {
         delay plus the codec's.
         """
     var arguments: [any ArgumentDeclaring] {
-        [Self.trace, Self.scenario, Self.seed, Self.jitterBuffer, Self.clockRate, Self.frameDuration,
-         Self.format, Self.log, Self.codec, Self.audio, Self.output]
+        [
+            Self.trace, Self.scenario, Self.seed, Self.jitterBuffer, Self.clockRate, Self.frameDuration,
+            Self.format, Self.log, Self.codec, Self.audio, Self.output,
+        ]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -198,13 +200,14 @@ struct SimulateCommand: Command {
             recovery (spikes)  \(recovery.isEmpty ? "no spikes" : recovery.joined(separator: ", ") + " ms")
             CPU per pull       median \(format(score.medianPullMicroseconds)) µs, p99 \(format(score.p99PullMicroseconds)) µs
 
-            """ + (rating.map { rating in
-                """
-                conversation       R_conv \(format(rating.rFactor)) (MOS-LQO \(String(format: "%.3f", rating.listeningMOS)) \
-                over the whole trace, mouth-to-ear \(format(rating.mouthToEarMilliseconds)) ms)
+            """
+                + (rating.map { rating in
+                    """
+                    conversation       R_conv \(format(rating.rFactor)) (MOS-LQO \(String(format: "%.3f", rating.listeningMOS)) \
+                    over the whole trace, mouth-to-ear \(format(rating.mouthToEarMilliseconds)) ms)
 
-                """
-            } ?? "")
+                    """
+                } ?? "")
     }
 
     private static func json(_ score: PlayoutScore, rating: ConversationalRating?, trace: String, buffer: String) throws -> String {

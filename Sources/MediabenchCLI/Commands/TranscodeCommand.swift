@@ -28,8 +28,10 @@ struct TranscodeCommand: Command {
         length, aligned with it (the codec's and resamplers' delays are removed).
         """
     var arguments: [any ArgumentDeclaring] {
-        [Self.codec, Self.loss, Self.seed, Self.forwardErrorCorrection, Self.concealment, Self.complexity,
-         Self.input, Self.output]
+        [
+            Self.codec, Self.loss, Self.seed, Self.forwardErrorCorrection, Self.concealment, Self.complexity,
+            Self.input, Self.output,
+        ]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -60,7 +62,8 @@ struct TranscodeCommand: Command {
         }
         let seconds = Double(input.frameCount) / Double(input.format.sampleRate)
         let kilobits = Double(summary.payloadBytes * 8) / max(seconds, 0.001) / 1000
-        console.write("""
+        console.write(
+            """
             \(codec), 20 ms packets: \(summary.packets) packets, \(summary.lost) lost, \
             \(summary.concealed) concealed, \(summary.recoveredByFEC) recovered by FEC
             payload \(String(format: "%.1f", kilobits)) kbit/s; algorithmic delay \

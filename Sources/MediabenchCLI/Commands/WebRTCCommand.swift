@@ -37,7 +37,8 @@ struct WebRTCCommand: Command {
         let format = AudioFormat(sampleRate: 48000, channels: 1)
         let duration = arguments[Self.duration]
         let digits = try CallSettings.dtmfDigits(arguments[Self.dtmf] ?? "")
-        let speech = try arguments[Self.input].map { try CallCommand.speech(from: $0, in: format) }
+        let speech =
+            try arguments[Self.input].map { try CallCommand.speech(from: $0, in: format) }
             ?? SpeechLikeSignal.samples(sampleRate: format.sampleRate, seconds: duration ?? 60)
         let certificate: DTLSCertificate
         do {

@@ -64,13 +64,15 @@ struct PhoneOutcome {
     var summary: String {
         var lines = ["call \(finalState)" + (endReason.map { " (\($0))" } ?? "")]
         if let negotiated {
-            lines.append("media: \(negotiated.sendCodec.map.encodingName)/\(negotiated.sendCodec.map.clockRate), "
-                + "\(srtpSuite.map { "SRTP \($0)" } ?? "plain RTP"), rtcp-mux \(negotiated.rtcpMux ? "yes" : "no")")
+            lines.append(
+                "media: \(negotiated.sendCodec.map.encodingName)/\(negotiated.sendCodec.map.clockRate), "
+                    + "\(srtpSuite.map { "SRTP \($0)" } ?? "plain RTP"), rtcp-mux \(negotiated.rtcpMux ? "yes" : "no")")
         }
         lines.append("peer: \(remoteUserAgent ?? "unknown")")
-        lines.append("rtp sent \(statistics.rtpPacketsSent), received \(statistics.rtpPacketsReceived); rtcp sent "
-            + "\(statistics.rtcpPacketsSent), received \(statistics.rtcpPacketsReceived); rtt "
-            + (statistics.roundTripMilliseconds.map { String(format: "%.1f ms", $0) } ?? "none"))
+        lines.append(
+            "rtp sent \(statistics.rtpPacketsSent), received \(statistics.rtpPacketsReceived); rtcp sent "
+                + "\(statistics.rtcpPacketsSent), received \(statistics.rtcpPacketsReceived); rtt "
+                + (statistics.roundTripMilliseconds.map { String(format: "%.1f ms", $0) } ?? "none"))
         lines.append("dtmf received: '\(dtmfReceived)'" + (meanMOS.map { String(format: ", mean MOS %.2f", $0) } ?? ""))
         if let heardPath { lines.append("wrote \(heardPath)") }
         return lines.joined(separator: "\n") + "\n"

@@ -47,7 +47,7 @@ struct PhoneSettings {
     /// `ADDR:PORT` (an IPv6 address in brackets), or a usage error naming the flag.
     static func address(_ text: String, flag: String) throws(UsageError) -> SocketAddress {
         guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...]),
-              let address = try? SocketAddress(host: String(text[..<colon]), port: port)
+            let address = try? SocketAddress(host: String(text[..<colon]), port: port)
         else { throw UsageError("\(flag): expected ADDR:PORT with a literal IP address, got '\(text)'") }
         return address
     }

@@ -96,8 +96,10 @@ struct Transcoder {
     private func makeCodec(format: AudioFormat) throws -> (any AudioEncoder, any AudioDecoder) {
         switch codec {
         case let .g711(law):
-            return (try G711Encoder(law: law, frameDurationMilliseconds: Self.frameMilliseconds),
-                    G711Decoder(law: law, concealment: g711Concealment))
+            return (
+                try G711Encoder(law: law, frameDurationMilliseconds: Self.frameMilliseconds),
+                G711Decoder(law: law, concealment: g711Concealment)
+            )
         case let .opus(bitrate):
             var configuration = OpusEncoderConfiguration(format: format)
             configuration.bitrate = bitrate.map(OpusBitrate.bitsPerSecond) ?? .automatic

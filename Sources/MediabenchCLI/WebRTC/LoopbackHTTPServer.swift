@@ -143,7 +143,8 @@ final class LoopbackHTTPServer: Sendable {
 
     private static func write(_ response: HTTPResponse, to connection: Int32) {
         let reason = [200: "OK", 400: "Bad Request", 404: "Not Found", 409: "Conflict", 500: "Internal Server Error"][response.status] ?? "Status"
-        let head = "HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\n"
+        let head =
+            "HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\n"
             + "Content-Length: \(response.body.count)\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n"
         var bytes = Array(head.utf8) + response.body
         var offset = 0

@@ -101,21 +101,26 @@ public struct CodecImpairmentTable: Sendable, Hashable, Codable {
     private static let appendixI = "ITU-T G.113 (11/2007) Appendix I"
 
     private static let narrowbandTraced: [CodecImpairment] = [
-        .init(key: "g711", name: "G.711 (PCMU/PCMA) without packet-loss concealment", bandwidth: .narrowband,
-              equipmentImpairment: 0, packetLossRobustness: 4.3, packetDurationMilliseconds: 10,
-              source: appendixI + ", Bpl table (I.3), random loss; also ITU-T G.107 (06/2015) Table 3 default Bpl"),
-        .init(key: "g711-plc", name: "G.711 (PCMU/PCMA) with G.711 Appendix I concealment", bandwidth: .narrowband,
-              equipmentImpairment: 0, packetLossRobustness: 25.1, packetDurationMilliseconds: 10,
-              source: appendixI + ", Bpl table (I.3), random loss"),
-        .init(key: "g729a-vad", name: "G.729A with VAD, 8 kbit/s", bandwidth: .narrowband,
-              equipmentImpairment: 11, packetLossRobustness: 19.0, packetDurationMilliseconds: 20,
-              source: appendixI + ", Ie table (I.1) and Bpl table (I.3), 2 frames per packet, random loss"),
-        .init(key: "g723.1-6.3-vad", name: "G.723.1 with VAD, 6.3 kbit/s", bandwidth: .narrowband,
-              equipmentImpairment: 15, packetLossRobustness: 16.1, packetDurationMilliseconds: 30,
-              source: appendixI + ", Ie table (I.1) and Bpl table (I.3), random loss"),
-        .init(key: "gsm-efr", name: "GSM-EFR, 12.2 kbit/s", bandwidth: .narrowband,
-              equipmentImpairment: 5, packetLossRobustness: 10.0, packetDurationMilliseconds: 20,
-              source: appendixI + ", Ie table (I.1) and Bpl table (I.3), random loss"),
+        .init(
+            key: "g711", name: "G.711 (PCMU/PCMA) without packet-loss concealment", bandwidth: .narrowband,
+            equipmentImpairment: 0, packetLossRobustness: 4.3, packetDurationMilliseconds: 10,
+            source: appendixI + ", Bpl table (I.3), random loss; also ITU-T G.107 (06/2015) Table 3 default Bpl"),
+        .init(
+            key: "g711-plc", name: "G.711 (PCMU/PCMA) with G.711 Appendix I concealment", bandwidth: .narrowband,
+            equipmentImpairment: 0, packetLossRobustness: 25.1, packetDurationMilliseconds: 10,
+            source: appendixI + ", Bpl table (I.3), random loss"),
+        .init(
+            key: "g729a-vad", name: "G.729A with VAD, 8 kbit/s", bandwidth: .narrowband,
+            equipmentImpairment: 11, packetLossRobustness: 19.0, packetDurationMilliseconds: 20,
+            source: appendixI + ", Ie table (I.1) and Bpl table (I.3), 2 frames per packet, random loss"),
+        .init(
+            key: "g723.1-6.3-vad", name: "G.723.1 with VAD, 6.3 kbit/s", bandwidth: .narrowband,
+            equipmentImpairment: 15, packetLossRobustness: 16.1, packetDurationMilliseconds: 30,
+            source: appendixI + ", Ie table (I.1) and Bpl table (I.3), random loss"),
+        .init(
+            key: "gsm-efr", name: "GSM-EFR, 12.2 kbit/s", bandwidth: .narrowband,
+            equipmentImpairment: 5, packetLossRobustness: 10.0, packetDurationMilliseconds: 20,
+            source: appendixI + ", Ie table (I.1) and Bpl table (I.3), random loss"),
         ieOnly("g729", "G.729, 8 kbit/s", 10),
         ieOnly("g726-32", "G.726 ADPCM, 32 kbit/s", 7),
         ieOnly("g728", "G.728 LD-CELP, 16 kbit/s", 7),
@@ -132,17 +137,22 @@ public struct CodecImpairmentTable: Sendable, Hashable, Codable {
     }
 
     private static let untraced: [CodecImpairment] = [
-        notTraced("ilbc", "iLBC (RFC 3951)", .narrowband,
-                  "no ITU-T Ie or Bpl for iLBC could be traced; iLBC is an IETF codec"),
-        notTraced("amr", "AMR (3GPP TS 26.071), narrowband modes", .narrowband,
-                  "no ITU-T Ie or Bpl per AMR mode could be traced to a text available here"),
-        notTraced("g722", "G.722, 64 kbit/s", .wideband,
-                  "G.113's wideband appendix tabulates Ie,WB and Bpl,WB for G.722, but no copy of that table "
-                      + "could be consulted here, so no value is given rather than one from memory"),
-        notTraced("opus-wb", "Opus, wideband", .wideband,
-                  "no ITU-T Ie,WB or Bpl,WB for Opus could be traced"),
-        notTraced("opus-fb", "Opus, fullband", .fullband,
-                  "no ITU-T Ie,FB or Bpl,FB for Opus could be traced"),
+        notTraced(
+            "ilbc", "iLBC (RFC 3951)", .narrowband,
+            "no ITU-T Ie or Bpl for iLBC could be traced; iLBC is an IETF codec"),
+        notTraced(
+            "amr", "AMR (3GPP TS 26.071), narrowband modes", .narrowband,
+            "no ITU-T Ie or Bpl per AMR mode could be traced to a text available here"),
+        notTraced(
+            "g722", "G.722, 64 kbit/s", .wideband,
+            "G.113's wideband appendix tabulates Ie,WB and Bpl,WB for G.722, but no copy of that table "
+                + "could be consulted here, so no value is given rather than one from memory"),
+        notTraced(
+            "opus-wb", "Opus, wideband", .wideband,
+            "no ITU-T Ie,WB or Bpl,WB for Opus could be traced"),
+        notTraced(
+            "opus-fb", "Opus, fullband", .fullband,
+            "no ITU-T Ie,FB or Bpl,FB for Opus could be traced"),
     ]
 
     private static func notTraced(

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The delay impairment factor Id = Idte + Idle + Idd and its parts (ITU-T G.107 (06/2015)

@@ -27,7 +27,8 @@ public enum EModel {
             parameters, totalNoise: noise.totalNoise, basicSignalToNoiseRatio: ro,
             sidetoneImpairment: simultaneous.sidetoneImpairment)
         let equipment = EquipmentImpairmentTerms(parameters)
-        let listeningR = ro - simultaneousImpairment - equipment.effectiveEquipmentImpairment
+        let listeningR =
+            ro - simultaneousImpairment - equipment.effectiveEquipmentImpairment
             + parameters.advantageFactor
         return EModelResult(
             parameters: parameters,

@@ -14,8 +14,9 @@ public struct EModelInput: Sendable, Hashable {
     /// The inputs in the order of G.107 Table 3 (plus mT and sT of the delay-sensitivity
     /// class). LSTR's default is shown as STMR + Dr.
     public static let all: [EModelInput] = EModelParameters.fields.map {
-        EModelInput(symbol: $0.symbol, flag: $0.symbol.lowercased(), summary: $0.summary,
-                    defaultValue: EModelParameters()[keyPath: $0.keyPath])
+        EModelInput(
+            symbol: $0.symbol, flag: $0.symbol.lowercased(), summary: $0.summary,
+            defaultValue: EModelParameters()[keyPath: $0.keyPath])
     }
 
     /// The input with this symbol or flag name (case-insensitive).
@@ -43,9 +44,10 @@ extension EModelParameters {
         self[keyPath: field.keyPath] = value
         if field.symbol == "mT" || field.symbol == "sT" {
             let (mT, sT) = (delaySensitivity.minimumPerceivableDelayMilliseconds, delaySensitivity.sensitivity)
-            delaySensitivity.name = DelaySensitivity.allStandard.first {
-                $0.minimumPerceivableDelayMilliseconds == mT && $0.sensitivity == sT
-            }?.name ?? "custom"
+            delaySensitivity.name =
+                DelaySensitivity.allStandard.first {
+                    $0.minimumPerceivableDelayMilliseconds == mT && $0.sensitivity == sT
+                }?.name ?? "custom"
         }
     }
 

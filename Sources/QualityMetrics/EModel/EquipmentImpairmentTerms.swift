@@ -17,7 +17,8 @@ public struct EquipmentImpairmentTerms: Sendable, Hashable, Codable {
         packetLossRobustness = p.packetLossRobustness
         packetLossPercent = p.packetLossPercent
         burstRatio = p.burstRatio
-        effectiveEquipmentImpairment = p.equipmentImpairment
+        effectiveEquipmentImpairment =
+            p.equipmentImpairment
             + (95 - p.equipmentImpairment) * p.packetLossPercent
             / (p.packetLossPercent / p.burstRatio + p.packetLossRobustness)
     }

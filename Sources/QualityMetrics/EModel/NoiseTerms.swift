@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The noise terms behind the narrowband basic signal-to-noise ratio Ro (ITU-T G.107 (06/2015)
@@ -24,15 +24,18 @@ public struct NoiseTerms: Sendable, Hashable, Codable {
         let slr = p.sendLoudnessRating
         let rlr = p.receiveLoudnessRating
         noiseFloor = p.receiveNoiseFloorDBmp + rlr
-        effectiveReceiveRoomNoise = p.receiveRoomNoiseDBA
+        effectiveReceiveRoomNoise =
+            p.receiveRoomNoiseDBA
             + 10 * log10(1 + pow(10, (10 - p.effectiveListenerSidetoneRating) / 10))
         let pre = effectiveReceiveRoomNoise
         receiveRoomNoise = rlr - 121 + pre + 0.008 * (pre - 35) * (pre - 35)
         let sendExcess = p.sendRoomNoiseDBA - p.overallLoudnessRating - p.sendSideDValue - 14
         sendRoomNoise = p.sendRoomNoiseDBA - slr - p.sendSideDValue - 100 + 0.004 * sendExcess * sendExcess
-        totalNoise = 10 * log10(
-            pow(10, p.circuitNoiseDBm0p / 10) + pow(10, sendRoomNoise / 10)
-                + pow(10, receiveRoomNoise / 10) + pow(10, noiseFloor / 10))
+        totalNoise =
+            10
+            * log10(
+                pow(10, p.circuitNoiseDBm0p / 10) + pow(10, sendRoomNoise / 10)
+                    + pow(10, receiveRoomNoise / 10) + pow(10, noiseFloor / 10))
         basicSignalToNoiseRatio = 15 - 1.5 * (slr + totalNoise)
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The simultaneous impairment factor Is = Iolr + Ist + Iq and its parts (ITU-T G.107 (06/2015)
@@ -33,11 +33,14 @@ public struct SimultaneousImpairmentTerms: Sendable, Hashable, Codable {
         adjustedOverallLoudness = xolr
         loudnessImpairment = 20 * (pow(1 + pow(xolr / 8, 8), 1.0 / 8) - xolr / 8)
 
-        let stmro = -10 * log10(
-            pow(10, -p.sidetoneMaskingRating / 10)
-                + exp(-p.echoPathDelayMilliseconds / 4) * pow(10, -p.talkerEchoLoudnessRating / 10))
+        let stmro =
+            -10
+            * log10(
+                pow(10, -p.sidetoneMaskingRating / 10)
+                    + exp(-p.echoPathDelayMilliseconds / 4) * pow(10, -p.talkerEchoLoudnessRating / 10))
         optimumSidetoneMaskingRating = stmro
-        sidetoneImpairment = 12 * pow(1 + pow((stmro - 13) / 6, 8), 1.0 / 8)
+        sidetoneImpairment =
+            12 * pow(1 + pow((stmro - 13) / 6, 8), 1.0 / 8)
             - 28 * pow(1 + pow((stmro + 1) / 19.4, 35), 1.0 / 35)
             - 13 * pow(1 + pow((stmro - 3) / 33, 13), 1.0 / 13) + 29
 

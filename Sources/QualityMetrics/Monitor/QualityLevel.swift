@@ -26,13 +26,14 @@ public enum QualityLevel: String, Sendable, Hashable, Codable, CaseIterable, Com
 
     /// The level of a MOS-CQE value.
     public init(meanOpinionScore mos: Double) {
-        self = switch mos {
-        case 4.3...: .excellent
-        case 4.0...: .good
-        case 3.6...: .fair
-        case 3.1...: .poor
-        default: .bad
-        }
+        self =
+            switch mos {
+            case 4.3...: .excellent
+            case 4.0...: .good
+            case 3.6...: .fair
+            case 3.1...: .poor
+            default: .bad
+            }
     }
 
     /// Orders from worst to best: `bad < poor < fair < good < excellent`.

@@ -104,9 +104,11 @@ public struct QualityMonitor: Sendable {
         let previous = reception
         update(reception: counters)
         guard counters.expectedPackets > 0 else { return }
-        let restarted = counters.expectedPackets < previous.expectedPackets
+        let restarted =
+            counters.expectedPackets < previous.expectedPackets
             || counters.receivedPackets < previous.receivedPackets
-        let newlyExpected = restarted || previous.expectedPackets == 0
+        let newlyExpected =
+            restarted || previous.expectedPackets == 0
             ? 1 : counters.expectedPackets.saturatingSubtracting(previous.expectedPackets)
         guard newlyExpected > 0 else { return }
         record(.lost, count: Int(clamping: newlyExpected - 1))
@@ -117,7 +119,8 @@ public struct QualityMonitor: Sendable {
     /// buffer) is handled as in ``update(reception:)``.
     public mutating func update(playout figures: PlayoutFigures) {
         if figures.unplayedPackets < playout.unplayedPackets || figures.playedSamples < playout.playedSamples
-            || figures.concealedSamples < playout.concealedSamples || figures.interruptions < playout.interruptions {
+            || figures.concealedSamples < playout.concealedSamples || figures.interruptions < playout.interruptions
+        {
             banked.addPlayout(playout)
         }
         playout = figures

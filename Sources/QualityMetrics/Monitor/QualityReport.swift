@@ -108,7 +108,8 @@ public struct LatencyEstimate: Sendable, Hashable, Codable {
         self.jitterBufferTargetMilliseconds = jitterBufferTargetMilliseconds
         self.codecMilliseconds = codecMilliseconds
         self.packetisationMilliseconds = packetisationMilliseconds
-        totalMilliseconds = (networkMilliseconds ?? 0) + jitterBufferMilliseconds + codecMilliseconds
+        totalMilliseconds =
+            (networkMilliseconds ?? 0) + jitterBufferMilliseconds + codecMilliseconds
             + packetisationMilliseconds
     }
 

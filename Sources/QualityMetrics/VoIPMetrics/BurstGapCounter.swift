@@ -111,7 +111,8 @@ public struct BurstGapCounter: Sendable, Hashable, Codable {
         let c31 = Double(c13)
         let c32 = Double(c23)
         let (c11, c13, c14, c22, c23, c33) = (
-            Double(c11), Double(c13), Double(c14), Double(c22), Double(c23), Double(c33))
+            Double(c11), Double(c13), Double(c14), Double(c22), Double(c23), Double(c33)
+        )
         let total = c11 + c14 + c13 + c22 + c23 + c31 + c32 + c33
 
         var burstDensity = 0.0

@@ -239,8 +239,9 @@ public struct RTCPExtendedReport {
                 offset = contentStart + Int(bytes.uint16(at: offset + 2)) * 4
                 switch type {
                 case RTCPExtendedReportBlockType.receiverReferenceTime:
-                    return .receiverReferenceTime(NTPTimestamp(
-                        seconds: bytes.uint32(at: contentStart), fraction: bytes.uint32(at: contentStart + 4)))
+                    return .receiverReferenceTime(
+                        NTPTimestamp(
+                            seconds: bytes.uint32(at: contentStart), fraction: bytes.uint32(at: contentStart + 4)))
                 case RTCPExtendedReportBlockType.dlrr:
                     return .dlrr(DLRRItems(bytes: bytes.slice(contentStart, offset)))
                 case RTCPExtendedReportBlockType.voipMetrics:

@@ -18,7 +18,8 @@ enum Base64 {
         var index = 0
         while index < bytes.count {
             let remaining = bytes.count - index
-            let group = UInt32(bytes[index]) << 16
+            let group =
+                UInt32(bytes[index]) << 16
                 | (remaining > 1 ? UInt32(bytes[index + 1]) << 8 : 0)
                 | (remaining > 2 ? UInt32(bytes[index + 2]) : 0)
             for position in 0..<4 {

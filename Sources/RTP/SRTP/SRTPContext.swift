@@ -77,11 +77,12 @@ struct SRTPContext: ~Copyable {
     private mutating func transform(
         _ operation: SRTPOperation, buffer: UnsafeMutableRawBufferPointer, length: Int
     ) throws(SRTPError) -> Int {
-        let growth = switch operation {
-        case .protectRTP: suite.rtpTagLength + masterKeyIdentifier.count
-        case .protectRTCP: rtcpTagLength.octets(for: suite) + SRTCPTrailer.length + masterKeyIdentifier.count
-        case .unprotectRTP, .unprotectRTCP: 0
-        }
+        let growth =
+            switch operation {
+            case .protectRTP: suite.rtpTagLength + masterKeyIdentifier.count
+            case .protectRTCP: rtcpTagLength.octets(for: suite) + SRTCPTrailer.length + masterKeyIdentifier.count
+            case .unprotectRTP, .unprotectRTCP: 0
+            }
         guard length >= 0, length <= buffer.count, length <= Int(Int32.max) - growth else {
             throw .invalidLength(operation, length: length, bufferCount: buffer.count)
         }

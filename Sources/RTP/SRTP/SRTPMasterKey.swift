@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-internal import Glibc
+    internal import Glibc
 #endif
 
 /// The secret of one SRTP crypto context: the master key followed by the master salt, for one

@@ -32,7 +32,8 @@ extension CallDialog {
         for case .deliver(let delivered) in actions where delivered.statusCode == 401 || delivered.statusCode == 407 {
             // A challenged BYE is retried once with credentials.
             guard transaction.request.headers["Authorization"] == nil, transaction.request.headers["Proxy-Authorization"] == nil,
-                  let credentials = agent.configuration.credentials else { continue }
+                let credentials = agent.configuration.credentials
+            else { continue }
             localCSeq += 1
             if let retried = credentials.retry(transaction.request, challengedBy: delivered, cseq: localCSeq, via: agent.via()) {
                 startClient(retried, agent: agent, &effects)
@@ -59,7 +60,8 @@ extension CallDialog {
             acceptSuccess(response, invite, initial: initial, agent: agent, &effects)
         default:
             if response.statusCode == 401 || response.statusCode == 407, !authenticationTried, let credentials = agent.configuration.credentials,
-               !state.isEnded {
+                !state.isEnded
+            {
                 authenticationTried = true
                 localCSeq += 1
                 if let retried = credentials.retry(invite, challengedBy: response, cseq: localCSeq, via: agent.via()) {

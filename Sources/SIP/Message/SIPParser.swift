@@ -81,7 +81,7 @@ extension SIPMessage {
     private static func request(_ line: String, headers: SIPHeaders, body: [UInt8]) throws(SIPParseError) -> SIPRequest {
         let parts = line.split(separator: " ", omittingEmptySubsequences: true)
         guard parts.count == 3, parts[2] == "SIP/2.0", parts[0].allSatisfy(isTokenCharacter),
-              (try? SIPURI(parsing: String(parts[1]))) != nil
+            (try? SIPURI(parsing: String(parts[1]))) != nil
         else { throw .badStartLine(line) }
         return SIPRequest(method: String(parts[0]), uri: String(parts[1]), headers: headers, body: body)
     }

@@ -81,7 +81,8 @@ struct Registration {
         let ours = try? NameAddress(parsing: contact)
         for value in response.headers.values("Contact") {
             guard let binding = try? NameAddress(parsing: value), binding.uri == ours?.uri,
-                  let expires = binding.parameters.first(where: { $0.name == "expires" }).flatMap({ Int($0.value) }) else { continue }
+                let expires = binding.parameters.first(where: { $0.name == "expires" }).flatMap({ Int($0.value) })
+            else { continue }
             return expires
         }
         return response.headers["Expires"].flatMap { Int($0) }

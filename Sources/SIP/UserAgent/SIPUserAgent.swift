@@ -101,11 +101,12 @@ public final class SIPUserAgent: Sendable {
         let call = Call(direction: .outgoing, callID: callID, dialog: dialog, agent: agent)
         call.attach(session)
         calls.withLock { $0[callID] = call }
-        call.perform(call.dialog.withLock { dialog in
-            var effects = CallEffects()
-            dialog.startInvite(dialog.request("INVITE", cseq: 1, body: Array(offer.text.utf8), agent: agent), agent: agent, &effects)
-            return effects
-        })
+        call.perform(
+            call.dialog.withLock { dialog in
+                var effects = CallEffects()
+                dialog.startInvite(dialog.request("INVITE", cseq: 1, body: Array(offer.text.utf8), agent: agent), agent: agent, &effects)
+                return effects
+            })
         return call
     }
 
@@ -206,7 +207,9 @@ public final class SIPUserAgent: Sendable {
     }
 
     private func acceptIncoming(_ invite: SIPRequest, from source: SocketAddress) {
-        guard let callID = invite.headers.callID, var local = invite.headers.to, let remote = invite.headers.from, let cseq = invite.headers.cseq else { return }
+        guard let callID = invite.headers.callID, var local = invite.headers.to, let remote = invite.headers.from, let cseq = invite.headers.cseq else {
+            return
+        }
         local.tag = SIPIdentifiers.token(10)
         var dialog = CallDialog(callID: callID, localParty: local, remoteParty: remote, remoteTarget: invite.headers.contact?.uri ?? remote.uri)
         dialog.routeSet = invite.headers.values("Record-Route")
@@ -218,11 +221,12 @@ public final class SIPUserAgent: Sendable {
         let agent = CallAgent(transport: transport, configuration: configuration)
         let call = Call(direction: .incoming, callID: callID, dialog: dialog, agent: agent)
         calls.withLock { $0[callID] = call }
-        call.perform(call.dialog.withLock { dialog in
-            var effects = CallEffects()
-            dialog.ring(invite, agent: agent, &effects)
-            return effects
-        })
+        call.perform(
+            call.dialog.withLock { dialog in
+                var effects = CallEffects()
+                dialog.ring(invite, agent: agent, &effects)
+                return effects
+            })
         incomingContinuation.yield(call)
     }
 
@@ -232,7 +236,8 @@ public final class SIPUserAgent: Sendable {
         let agent = CallAgent(transport: transport, configuration: configuration)
         let outcome = registration.withLock { state -> (matched: Bool, send: SIPRequest?, destination: SocketAddress?, final: RegistrationState?)? in
             guard var binding = state, response.headers.callID == binding.callID, var transaction = binding.transaction,
-                  CallDialog.key(transaction.request) == CallDialog.key(response) else { return nil }
+                CallDialog.key(transaction.request) == CallDialog.key(response)
+            else { return nil }
             let actions = transaction.receive(response, now: now)
             binding.transaction = transaction
             var retry: SIPRequest?
@@ -256,7 +261,9 @@ public final class SIPUserAgent: Sendable {
 
     private func finishRegistrationWaiters() {
         let state = registration.withLock { $0?.state } ?? .failed(status: 0, reason: "shut down")
-        for waiter in registrationWaiters.withLock({ waiters in defer { waiters = [] }; return waiters }) {
+        for waiter in registrationWaiters.withLock({ waiters in
+            defer { waiters = [] }; return waiters
+        }) {
             waiter.resume(returning: state)
         }
     }

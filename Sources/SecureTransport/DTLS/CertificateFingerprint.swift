@@ -42,10 +42,11 @@ public struct CertificateFingerprint: Hashable, Sendable, CustomStringConvertibl
 
     /// The value of an `a=fingerprint` attribute: the hash name and upper-case hex pairs.
     public var attributeValue: String {
-        "\(algorithm.rawValue) " + digest.map { byte in
-            let hex = String(byte, radix: 16, uppercase: true)
-            return hex.count == 1 ? "0" + hex : hex
-        }.joined(separator: ":")
+        "\(algorithm.rawValue) "
+            + digest.map { byte in
+                let hex = String(byte, radix: 16, uppercase: true)
+                return hex.count == 1 ? "0" + hex : hex
+            }.joined(separator: ":")
     }
 
     /// The same text as ``attributeValue``.

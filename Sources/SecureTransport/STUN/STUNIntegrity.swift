@@ -9,8 +9,9 @@ enum STUNIntegrity {
     static func authenticate(_ data: UnsafeRawBufferPointer, key: [UInt8], into output: UnsafeMutableRawBufferPointer) -> Bool {
         var written: UInt32 = 0
         let result = key.withUnsafeBytes { keyBytes in
-            HMAC(EVP_sha1(), keyBytes.baseAddress, Int32(keyBytes.count), data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count,
-                 output.baseAddress?.assumingMemoryBound(to: UInt8.self), &written)
+            HMAC(
+                EVP_sha1(), keyBytes.baseAddress, Int32(keyBytes.count), data.baseAddress?.assumingMemoryBound(to: UInt8.self), data.count,
+                output.baseAddress?.assumingMemoryBound(to: UInt8.self), &written)
         }
         return result != nil && written == UInt32(length)
     }

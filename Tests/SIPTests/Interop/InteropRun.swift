@@ -19,7 +19,8 @@ struct InteropResult: Sendable {
     var pesqPeerHeard: Double?
     var note = ""
 
-    static let header = "| peer | engine | codec | SRTP | mux | connected | RTCP peer→engine | RTCP engine→peer | RTT ms | DTMF →peer | DTMF ←peer | hold/resume at peer | PESQ engine heard | PESQ peer heard | note |"
+    static let header =
+        "| peer | engine | codec | SRTP | mux | connected | RTCP peer→engine | RTCP engine→peer | RTT ms | DTMF →peer | DTMF ←peer | hold/resume at peer | PESQ engine heard | PESQ peer heard | note |"
 
     /// One Markdown table row.
     var row: String {
@@ -57,7 +58,8 @@ enum InteropRun {
             linphone = nil
             try baresip?.start(seconds: 45)
         case .linphone:
-            linphone = try LinphonePeer(directory: directory, source: speech.paddedPath("peer", rate), codec: testCase.codec, srtp: testCase.srtp, muxAccepted: testCase.muxAccepted)
+            linphone = try LinphonePeer(
+                directory: directory, source: speech.paddedPath("peer", rate), codec: testCase.codec, srtp: testCase.srtp, muxAccepted: testCase.muxAccepted)
             baresip = nil
             try linphone?.start(seconds: 45)
         }

@@ -12,7 +12,8 @@ final class LinphonePeer: @unchecked Sendable {
     init(directory: String, source: String, codec: InteropCodec, srtp: InteropSRTP, muxAccepted: Bool) throws {
         self.directory = directory
         self.source = source
-        let encryption = srtp == .plain
+        let encryption =
+            srtp == .plain
             ? "media_encryption=none\n"
             : "media_encryption=srtp\nmedia_encryption_mandatory=1\nsrtp_crypto_suites=\(srtp.rawValue)\n"
         let rtpPort = FreePort.next()
@@ -70,7 +71,7 @@ final class LinphonePeer: @unchecked Sendable {
     var digitsReceived: String {
         var digits = ""
         for line in log.split(separator: "\n") where line.contains("Receiving tone ") {
-            if let range = line.range(of: "Receiving tone ") , range.upperBound < line.endIndex { digits.append(line[range.upperBound]) }
+            if let range = line.range(of: "Receiving tone "), range.upperBound < line.endIndex { digits.append(line[range.upperBound]) }
         }
         return digits
     }

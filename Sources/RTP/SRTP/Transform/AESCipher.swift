@@ -23,14 +23,16 @@ struct AESCipher: ~Copyable {
     /// (the keystream is the same both ways).
     init(mode: Mode, key: UnsafeRawBufferPointer, encrypts: Bool = true) throws(SRTPError) {
         guard let context = EVP_CIPHER_CTX_new() else { throw .cryptoLibraryFailure("EVP_CIPHER_CTX_new") }
-        let cipher: OpaquePointer? = switch (mode, key.count) {
-        case (.counter, 16): EVP_aes_128_ctr()
-        case (.counter, _): EVP_aes_256_ctr()
-        case (.galoisCounter, 16): EVP_aes_128_gcm()
-        case (.galoisCounter, _): EVP_aes_256_gcm()
-        }
+        let cipher: OpaquePointer? =
+            switch (mode, key.count) {
+            case (.counter, 16): EVP_aes_128_ctr()
+            case (.counter, _): EVP_aes_256_ctr()
+            case (.galoisCounter, 16): EVP_aes_128_gcm()
+            case (.galoisCounter, _): EVP_aes_256_gcm()
+            }
         let keyBytes = key.baseAddress?.assumingMemoryBound(to: UInt8.self)
-        let initialised = mode == .galoisCounter && !encrypts
+        let initialised =
+            mode == .galoisCounter && !encrypts
             ? EVP_DecryptInit_ex(context, cipher, nil, keyBytes, nil)
             : EVP_EncryptInit_ex(context, cipher, nil, keyBytes, nil)
         guard initialised == 1 else {

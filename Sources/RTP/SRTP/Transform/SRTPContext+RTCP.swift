@@ -59,7 +59,9 @@ extension SRTPContext {
             throw .malformedPacket(.unprotectRTCP)
         }
         // GCM: ciphertext, tag, trailer, MKI. HMAC: ciphertext, trailer, MKI, tag.
-        let trailerOffset = suite.isAEAD ? length - mkiLength - SRTCPTrailer.length
+        let trailerOffset =
+            suite.isAEAD
+            ? length - mkiLength - SRTCPTrailer.length
             : length - tagLength - mkiLength - SRTCPTrailer.length
         try checkMasterKeyIdentifier(packet, at: trailerOffset + SRTCPTrailer.length, operation: .unprotectRTCP)
         let trailer = packet.bigEndianUInt32(at: trailerOffset)
