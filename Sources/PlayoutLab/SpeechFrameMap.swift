@@ -3,7 +3,7 @@
 /// duplicate once, a lost one too) carries frame k, cycling when the trace outlasts the speech.
 /// A DTX trace's gaps (timestamps that jump further than the sequence numbers) are then
 /// silence between frames, not frames of speech that were never sent; the listener's
-/// reference (``referenceTimeline(speech:)``) has the same silence at the same media time.
+/// reference (``referenceTimeline(speech:samplesPerFrame:)``) has the same silence at the same media time.
 public struct SpeechFrameMap: Sendable {
     /// Samples per frame (RTP timestamp units per packet).
     public let samplesPerFrame: Int

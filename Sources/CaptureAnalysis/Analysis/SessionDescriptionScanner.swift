@@ -50,7 +50,7 @@ public enum SessionDescriptionScanner {
     }
 
     /// The media sections of an SDP body (RFC 8866), in order, read by the SDP module's
-    /// forgiving scanner (``SessionDescription/init(scanning:)``). Sections whose address
+    /// forgiving scanner (`SessionDescription(scanning:)`). Sections whose address
     /// cannot be read are left out.
     public static func announcedMedia(inSDP sdp: UnsafeRawBufferPointer) -> [AnnouncedMedia] {
         let description = SessionDescription(scanning: String(decoding: sdp, as: UTF8.self))

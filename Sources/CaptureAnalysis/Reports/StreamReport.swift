@@ -59,7 +59,7 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     /// What SRTP decryption gave, `nil` when no key applied to the stream.
     public var srtp: SRTPReport?
     /// The call path's round trip, endpoint to endpoint, in milliseconds: this SSRC's and the
-    /// reverse direction's capture-point round trips added (``PathRoundTrips``); `nil` unless
+    /// reverse direction's capture-point round trips added; `nil` unless
     /// the RTCP of both directions gave one.
     public var roundTripMilliseconds: Double?
     /// The call path's round trip from the smallest capture-point round trips of both

@@ -10,6 +10,7 @@ public final class UDPEventLoopGroup: Sendable {
 
     /// Starts `threadCount` loops (at least one).
     /// - Parameters:
+    ///   - threadCount: how many loops (I/O threads) to start; at least one is.
     ///   - batchCapacity: datagrams per recvmmsg call on every loop.
     ///   - pollIntervalNanoseconds: nil to wake per arrival, or the beat every loop polls on
     ///     (see ``UDPEventLoop``).

@@ -14,7 +14,7 @@ import SecureTransport
 ///
 /// Threading: datagrams are handled on the session's I/O thread; a small timer thread (every
 /// 20 ms) retransmits DTLS flights, checks the deadlines and starts the media once ready. Both
-/// hold ``lock`` only around the state machines, never across I/O.
+/// hold the call's lock only around the state machines, never across I/O.
 public final class WebRTCCall: Sendable {
     /// The audio session; its statistics, quality reports and events are the call's.
     public let session: MediaSession
@@ -51,8 +51,13 @@ public final class WebRTCCall: Sendable {
 
     /// Answers `offer`: binds the session's socket, negotiates, and starts listening for checks.
     /// - Parameters:
-    ///   - certificate: the DTLS certificate (``DTLSCertificate/shared`` or one per call).
+    ///   - offer: the browser's offer (ICE-lite, DTLS fingerprint, rtcp-mux).
+    ///   - configuration: the session's configuration; rtcp-mux is forced on and SDES suites off,
+    ///     since the keys come from DTLS.
+    ///   - certificate: the DTLS certificate (SecureTransport's `DTLSCertificate.shared` or one
+    ///     per call).
     ///   - handshakeTimeout: how long ICE nomination plus the DTLS handshake may take.
+    ///   - eventLoop: the I/O loop the session's socket joins, or nil for one of its own.
     /// - Throws: ``MediaSessionError/negotiation(_:)`` for an offer this end cannot answer,
     ///   ``MediaSessionError/transport(_:)`` when the socket cannot be bound or registered.
     public init(

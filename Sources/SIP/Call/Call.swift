@@ -23,7 +23,7 @@ public final class Call: Sendable {
     public let callID: String
     /// Every state change, from ``CallState/calling`` to ``CallState/ended(_:)``, then the stream finishes.
     public let states: AsyncStream<CallState>
-    /// The session's quality reports, one a second while media flows (see ``MediaQualityReport``).
+    /// The session's quality reports, one a second while media flows (MediaSession's `MediaQualityReport`).
     public let qualityReports: AsyncStream<MediaQualityReport>
     /// The session's events: DTMF received, SRTP failures, no media, device errors.
     public let mediaEvents: AsyncStream<MediaSessionEvent>

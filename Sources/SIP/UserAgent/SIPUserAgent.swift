@@ -30,7 +30,7 @@ public final class SIPUserAgent: Sendable {
     private let timerFinished = DispatchSemaphore(value: 0)
 
     /// Binds the SIP socket and starts the agent's threads.
-    /// - Throws: ``TransportError`` when the address cannot be bound.
+    /// - Throws: `TransportError` (MediaSession's) when the address cannot be bound.
     public init(configuration: SIPUserAgentConfiguration = SIPUserAgentConfiguration()) throws(TransportError) {
         self.configuration = configuration
         let inbox = PThreadLock<(@Sendable ([UInt8], SocketAddress) -> Void)?>(nil)

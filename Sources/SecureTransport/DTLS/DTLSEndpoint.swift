@@ -6,7 +6,7 @@ import RTP
 ///
 /// OpenSSL runs the handshake over memory BIOs, so no socket is involved: tests join two
 /// endpoints in memory. The peer's certificate is accepted only if it hashes to the fingerprint
-/// from the peer's SDP; the `use_srtp` extension offers ``SRTPCryptoSuite/dtlsSRTPProfiles``;
+/// from the peer's SDP; the `use_srtp` extension offers `SRTPCryptoSuite.dtlsSRTPProfiles`;
 /// once connected, ``state`` carries the exported SRTP keys.
 ///
 /// Time: the handshake deadline runs on the injected clock (`now`). Retransmission of a lost
@@ -30,6 +30,10 @@ public struct DTLSEndpoint: ~Copyable {
     /// An endpoint presenting `certificate`, expecting a peer certificate with
     /// `remoteFingerprint`.
     /// - Parameters:
+    ///   - role: which side of the handshake this end plays (the SDP `a=setup` outcome).
+    ///   - certificate: the certificate this end presents.
+    ///   - remoteFingerprint: the fingerprint the peer's SDP announced; any other certificate
+    ///     fails the handshake.
     ///   - suites: the SRTP profiles to offer or accept, most preferred first.
     ///   - handshakeTimeout: how long the handshake may take from ``start(now:)``.
     ///   - maximumDatagramSize: the largest datagram to send (handshake messages are fragmented
