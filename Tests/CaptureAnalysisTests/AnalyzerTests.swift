@@ -2,6 +2,7 @@ import Capture
 import Foundation
 import QualityMetrics
 import CaptureAnalysis
+import TestSupport
 import Testing
 
 /// `CaptureAnalyzer` on captures written for the purpose, where every answer is known.
@@ -140,18 +141,5 @@ struct AnalyzerTests {
         let report = CaptureAnalyzer.analyzeFile(atPath: url.path)
         #expect(report.error?.contains("which the decoder does not support") == true)
         #expect(report.streams.isEmpty)
-    }
-}
-
-/// A tiny seeded generator for reproducible noise.
-struct SplitMix64 {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,5 +1,6 @@
 import QualityMetrics
 import CaptureAnalysis
+import TestSupport
 import Testing
 
 /// The clock Wireshark 4.0 assumes per payload type (`clock_map` and `mimetype_and_clock_map`
@@ -72,13 +73,13 @@ struct WiresharkPayloadClockTests {
     /// Arbitrary field values, extreme arrival times included, never trap.
     @Test func arbitraryInputNeverTraps() {
         var statistics = WiresharkRTPStreamStatistics()
-        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var random = SplitMix64(seed: 1)
         let clocks: [WiresharkPayloadClock] = [
             .unknown, .telephoneEvent, .rate(hertz: 1), .rate(hertz: 8000),
             .rate(hertz: .max),
         ]
         for round in 0..<20_000 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let state = random.next()
             let arrival = round % 97 == 0 ? (round % 2 == 0 ? Int64.min : Int64.max) : Int64(bitPattern: state)
             statistics.record(
                 arrivalNanoseconds: arrival, sequenceNumber: UInt16(truncatingIfNeeded: state >> 16),

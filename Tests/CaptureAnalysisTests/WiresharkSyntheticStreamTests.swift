@@ -33,10 +33,9 @@ struct WiresharkSyntheticStreamTests {
         count: Int, firstSequence: UInt16, firstTimestamp: UInt32, step: UInt32 = 160,
         payloadType: UInt8 = 8, jitterMilliseconds: Int64 = 3, seed: UInt64 = 1
     ) -> [Packet] {
-        var state = seed
+        var random = SplitMix64(seed: seed)
         return (0..<count).map { index in
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            let wobble = Int64((state >> 33) % UInt64(jitterMilliseconds * 1_000_000 + 1))
+            let wobble = Int64((random.next() >> 33) % UInt64(jitterMilliseconds * 1_000_000 + 1))
             return Packet(
                 arrivalNanoseconds: 1_700_000_000_000_000_000 + Int64(index) * 20_000_000 + wobble,
                 sequenceNumber: firstSequence &+ UInt16(truncatingIfNeeded: index),

@@ -3,31 +3,13 @@ import TestSupport
 
 /// Signals, measurements and file plumbing shared by the Opus, speexdsp and VAD tests.
 enum OpusTestAudio {
-    /// A deterministic generator (SplitMix64), so every synthetic signal is the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) { state = seed }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = state
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            return mixed ^ (mixed >> 31)
-        }
-
-        /// A uniform value in [-1, 1).
-        mutating func bipolar() -> Double { Double.random(in: -1..<1, using: &self) }
-    }
-
     /// A vowel-like synthetic talker: talk spurts of 0.5–1.5 s separated by 0.3–0.9 s pauses;
     /// within a spurt, a glottal pulse train with a gliding pitch through three formant
     /// resonators, shaped into syllables of 250 ms; a faint white noise floor throughout
     /// (`noiseAmplitude` peak, about −70 dBov by default). Peak level about −9 dBov.
     static func speechLike(sampleRate: Int, seconds: Double, seed: UInt64 = 1, noiseAmplitude: Double = 16) -> [Int16] {
         let count = Int(Double(sampleRate) * seconds)
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         var voiced = [Double](repeating: 0, count: count)
         var position = Int(0.2 * Double(sampleRate))
         while position < count {
@@ -47,7 +29,7 @@ enum OpusTestAudio {
 
     private static func synthesizeSpurt(
         into output: inout [Double], from start: Int, count: Int, sampleRate: Double, basePitch: Double,
-        generator: inout SeededGenerator
+        generator: inout SplitMix64
     ) {
         var resonators = [Resonator(), Resonator(), Resonator()]
         var phase = 0.0
@@ -75,7 +57,7 @@ enum OpusTestAudio {
         }
     }
 
-    private static func randomVowel(_ generator: inout SeededGenerator) -> [(frequency: Double, bandwidth: Double)] {
+    private static func randomVowel(_ generator: inout SplitMix64) -> [(frequency: Double, bandwidth: Double)] {
         [
             (Double.random(in: 300...800, using: &generator), 80),
             (Double.random(in: 900...2200, using: &generator), 120),
@@ -107,7 +89,7 @@ enum OpusTestAudio {
 
     /// Uniform white noise of peak `amplitude`.
     static func noise(count: Int, amplitude: Double, seed: UInt64) -> [Int16] {
-        var generator = SeededGenerator(seed: seed)
+        var generator = SplitMix64(seed: seed)
         return (0..<count).map { _ in Int16((amplitude * generator.bipolar()).rounded()) }
     }
 
@@ -164,4 +146,9 @@ enum OpusTestAudio {
         ])
         return try readRaw(raw)
     }
+}
+
+extension SplitMix64 {
+    /// A uniform value in [-1, 1), for the synthetic signals' noise.
+    mutating func bipolar() -> Double { Double.random(in: -1..<1, using: &self) }
 }

@@ -2,6 +2,7 @@ import Testing
 
 @testable import Jitter
 import PlayoutLab
+import TestSupport
 
 @Suite struct JitterBufferScenarioTests {
     @Test func idealNetworkPlaysEveryPacketInOrderWithoutConcealment() {
@@ -52,11 +53,10 @@ import PlayoutLab
     }
 
     @Test func randomLossDoesNotGrowTheBuffer() {
-        var generatorState: UInt64 = 12345
+        var random = SplitMix64(seed: 12345)
         let result = replay(
             .stream(count: 1500) { _ in
-                generatorState = generatorState &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-                return generatorState >> 60 < 3 ? nil : 40  // about 19 % lost
+                random.next() >> 60 < 3 ? nil : 40  // about 19 % lost
             }, pulls: 3004)
         #expect(result.statistics.latePackets == 0)
         #expect(result.delays[3000].target < 10)

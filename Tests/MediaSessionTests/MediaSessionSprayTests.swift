@@ -1,24 +1,13 @@
 import Foundation
 import MediaSession
 import RTP
+import TestSupport
 import Testing
 
 extension LiveCalls {
     /// Hostile datagrams sprayed at a live call: each one is counted once and dropped, and the
     /// call goes on as if nothing happened.
     @Suite struct MediaSessionSprayTests {
-        /// A small seeded generator, so a failure can be replayed.
-        struct SplitMix: RandomNumberGenerator {
-            var state: UInt64
-            mutating func next() -> UInt64 {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var value = state
-                value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-                return value ^ (value >> 31)
-            }
-        }
-
         @Test func thousandForgedDatagramsAreCountedAndDroppedWhileTheCallGoesOn() throws {
             // No latching on the callee, so the forgeries reach the SRTP and SSRC checks.
             let call = try LoopbackCall(
@@ -29,7 +18,7 @@ extension LiveCalls {
             let before = call.callee.statistics
             let attacker = try UDPSocket(binding: .loopbackIPv4())
             let target = call.callee.localAddress
-            var random = SplitMix(state: 7)
+            var random = SplitMix64(seed: 7)
             // Someone holding the caller's key (so that replays are authentic), on other SSRCs.
             let callerKey = try #require(call.callerMedia.crypto).local.masterKey
             var forger = try SRTPOutboundSession(key: callerKey)

@@ -1,19 +1,7 @@
 import QualityMetrics
 import RTP
+import TestSupport
 import Testing
-
-/// A seeded generator (SplitMix64) so that the "random" loss is the same on every run.
-struct MonitorSeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE5_E4B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// A G.711 call at 50 packets a second, driven through real RFC 3550 reception statistics the
 /// way a session feeds the monitor: each received packet is counted by the statistics, then
@@ -62,7 +50,7 @@ struct ScriptedCall {
     /// `count` fates with about `percent` % lost at random; the first and last are received, so
     /// that every loss lies between two received packets and RFC 3550 expects it.
     static func randomLosses(count: Int, percent: Double, seed: UInt64) -> [Bool] {
-        var generator = MonitorSeededGenerator(state: seed)
+        var generator = SplitMix64(seed: seed)
         var losses = (0..<count).map { _ in Double.random(in: 0..<100, using: &generator) < percent }
         losses[0] = false
         losses[count - 1] = false

@@ -1,18 +1,6 @@
 import Testing
 import RTP
-
-/// A small deterministic generator (SplitMix64) so that failures reproduce.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
+import TestSupport
 
 /// Truncated, oversized, bit-flipped and random inputs: every parser returns or throws, never
 /// traps, and every error's offset lies inside the input.
@@ -63,7 +51,7 @@ struct HostileInputTests {
 
     @Test("Bit flips and length-field corruption of valid packets")
     func mutations() throws {
-        var generator = SeededGenerator(state: 3550)
+        var generator = SplitMix64(seed: 3550)
         for seed in try Self.seeds() {
             for _ in 0..<2000 {
                 var bytes = seed
@@ -78,7 +66,7 @@ struct HostileInputTests {
 
     @Test("Random datagrams, mostly with version 2")
     func randomBytes() {
-        var generator = SeededGenerator(state: 4733)
+        var generator = SplitMix64(seed: 4733)
         for _ in 0..<20_000 {
             var bytes = (0..<Int.random(in: 0...300, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
             if !bytes.isEmpty && Bool.random(using: &generator) { bytes[0] = 0x80 | bytes[0] & 0x3F }
@@ -88,7 +76,7 @@ struct HostileInputTests {
 
     @Test("Statistics and DTMF state machines take any sequence of inputs")
     func stateMachines() {
-        var generator = SeededGenerator(state: 3611)
+        var generator = SplitMix64(seed: 3611)
         var statistics = ReceptionStatistics(clockRate: 48000)
         var receiver = DTMFReceiver()
         for _ in 0..<50_000 {

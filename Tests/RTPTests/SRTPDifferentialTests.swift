@@ -1,5 +1,6 @@
 import RTP
 import SRTPReference
+import TestSupport
 import Testing
 
 /// Our native transform against libsrtp2, in process, step by step (``SRTPDifferentialRun``):
@@ -9,18 +10,6 @@ import Testing
 /// set on both sides.
 @Suite("SRTP differential against libsrtp2")
 struct SRTPDifferentialTests {
-    /// A deterministic generator (SplitMix64), so that a failure names a script that can be rerun.
-    struct SplitMix64: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(
         "Random scripts agree step for step, with random keys, windows and SRTCP tag lengths",
         arguments: SRTPCryptoSuite.allCases.indices)
@@ -28,7 +17,7 @@ struct SRTPDifferentialTests {
         var totalSteps = 0
         var totalAccepted = 0
         for seed in 0..<12 {
-            var generator = SplitMix64(state: UInt64(suiteIndex) << 32 | UInt64(seed))
+            var generator = SplitMix64(seed: UInt64(suiteIndex) << 32 | UInt64(seed))
             var script = SRTPScript([UInt8(suiteIndex)] + (0..<6_000).map { _ in UInt8.random(in: 0...255, using: &generator) })
             let run = try SRTPDifferentialRun(script: &script)
             #expect(run.suite == SRTPCryptoSuite.allCases[suiteIndex])
