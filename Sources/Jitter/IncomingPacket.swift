@@ -1,5 +1,6 @@
 /// What the jitter buffer needs of one received RTP packet. The payload is only borrowed:
-/// ``JitterBuffer/insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` copies it into the buffer's own store.
+/// ``JitterBuffer/insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` copies it into the buffer's own store,
+/// ``SynchronizedJitterBuffer/insert(_:arrivalMilliseconds:)-(IncomingPacket,_)`` into a store slot lent to its inbox.
 public struct IncomingPacket {
     /// The RTP sequence number as on the wire.
     public var sequenceNumber: UInt16

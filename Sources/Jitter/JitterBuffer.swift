@@ -106,6 +106,12 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
 
     /// A buffer that decodes with `decoder`.
     public init(decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) {
+        self.init(decoder: decoder, configuration: configuration, lendableSlots: 0)
+    }
+
+    /// A buffer whose store has `lendableSlots` payload slots beyond its packet capacity to lend
+    /// (``lendSlot()``): a ``SynchronizedJitterBuffer``'s inbox writes payloads into them.
+    init(decoder: Decoder, configuration: JitterBufferConfiguration, lendableSlots: Int) {
         self.decoder = decoder
         self.configuration = configuration
         format = decoder.format
@@ -118,7 +124,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         let maximumFrame = rate * min(max(configuration.maximumFrameMilliseconds, 10), 1000) / 1000
         frameSamples = rate / 50
         estimator = DelayEstimator(configuration: configuration)
-        store = PacketStore(capacity: configuration.packetCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
+        store = PacketStore(
+            capacity: configuration.packetCapacity, lendableSlots: lendableSlots, maximumPayloadBytes: configuration.maximumPayloadBytes)
         stretcher = TimeStretcher(sampleRate: rate, channels: channels)
         queue = PCMQueue(capacity: 2 * maximumFrame + 2 * stretcher.fullSearchFrames + samplesPerPull, channels: channels)
         decodeScratch = .allocate(capacity: maximumFrame * channels)
@@ -136,14 +143,47 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     /// every call), copying its payload into the store.
     @discardableResult
     public mutating func insert(_ packet: IncomingPacket, arrivalMilliseconds: Double) -> InsertOutcome {
+        let (outcome, placement) = admit(packet, arrivalMilliseconds: arrivalMilliseconds)
+        if let placement {
+            store.insert(
+                sequence: placement.sequence, position: placement.position, payloadType: packet.payloadType, marker: packet.marker,
+                payload: packet.payload
+            )
+        }
+        return outcome
+    }
+
+    /// Takes one packet whose payload is already in the store's lent `slot` (its `payload`
+    /// points there): the slot becomes the stored packet without a copy, or is taken back
+    /// when the packet is dropped.
+    mutating func insert(lentSlot slot: Int, _ packet: IncomingPacket, arrivalMilliseconds: Double) {
+        let (_, placement) = admit(packet, arrivalMilliseconds: arrivalMilliseconds)
+        guard let placement else { return store.takeBack(slot) }
+        store.adopt(
+            slot, length: packet.payload.count, sequence: placement.sequence, position: placement.position,
+            payloadType: packet.payloadType, marker: packet.marker)
+    }
+
+    /// Lends a payload slot of the store and its memory, or `nil` when every lendable slot is
+    /// out; it comes back through ``insert(lentSlot:_:arrivalMilliseconds:)``.
+    mutating func lendSlot() -> (slot: Int, memory: UnsafeMutableRawBufferPointer)? {
+        guard let slot = store.lend() else { return nil }
+        return (slot, store.memory(of: slot))
+    }
+
+    /// Counts `packet` and decides its fate: where it goes on the timeline when it is to be
+    /// stored (room is made in the store first), `nil` when it is dropped.
+    private mutating func admit(
+        _ packet: IncomingPacket, arrivalMilliseconds: Double
+    ) -> (outcome: InsertOutcome, placement: (sequence: UInt64, position: Int64)?) {
         counters.packetsReceived += 1
         guard packet.payload.count <= store.maximumPayloadBytes else {
             counters.packetsDiscarded += 1
-            return .oversized
+            return (.oversized, nil)
         }
         guard arrivalMilliseconds.isFinite, abs(arrivalMilliseconds) < 1e12 else {
             counters.packetsDiscarded += 1
-            return .invalidArrivalTime
+            return (.invalidArrivalTime, nil)
         }
         var reset = false
         if ssrc != packet.ssrc {
@@ -160,24 +200,20 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         }
         if received.insert(sequence) {
             counters.duplicatePackets += 1
-            return .duplicate
+            return (.duplicate, nil)
         }
         let relativeDelay = estimator.relativeDelay(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
         pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
         learnFrameLength(sequence: sequence, position: position)
         if isLate(sequence: sequence, position: position, marker: packet.marker) {
             counters.latePackets += 1
-            return .late
+            return (.late, nil)
         }
         if store.isFull, let earliest = store.earliest() {
             store.remove(earliest)
             counters.packetsDiscarded += 1
         }
-        store.insert(
-            sequence: sequence, position: position, payloadType: packet.payloadType, marker: packet.marker,
-            payload: packet.payload
-        )
-        return reset ? .acceptedAfterReset : .accepted
+        return (reset ? .acceptedAfterReset : .accepted, (sequence, position))
     }
 
     /// Tells the conversational delay target how much mouth-to-ear delay the call has outside

@@ -1,8 +1,16 @@
-/// The encoded packets waiting for playout, in a fixed number of slots allocated at creation.
-/// Positions are in output samples per channel on the buffer's media timeline.
+/// The encoded packets waiting for playout, in a fixed number of payload slots allocated at
+/// creation. Positions are in output samples per channel on the buffer's media timeline.
+///
+/// Besides the `capacity` slots that hold packets, the store has `lendableSlots` more that it
+/// lends to a ``SynchronizedJitterBuffer``'s inbox: the network thread writes a payload straight
+/// into a lent slot, and the slot becomes a stored packet without a second copy
+/// (``adopt(_:sequence:position:payloadType:marker:)``) or goes back (``takeBack(_:)``).
+/// A slot is free, lent or occupied; only the thread that owns the store changes that.
 struct PacketStore: ~Copyable {
+    /// How many packets the store holds at most.
     let capacity: Int
     let maximumPayloadBytes: Int
+    private let slotCount: Int
     private let payloads: UnsafeMutableRawBufferPointer
     private var lengths: [Int]
     private(set) var positions: [Int64]
@@ -10,19 +18,23 @@ struct PacketStore: ~Copyable {
     private(set) var payloadTypes: [UInt8]
     private(set) var markers: [Bool]
     private var occupied: [Bool]
+    private var lent: [Bool]
+    private var lentCount = 0
     private(set) var count = 0
 
-    init(capacity: Int, maximumPayloadBytes: Int) {
+    init(capacity: Int, lendableSlots: Int = 0, maximumPayloadBytes: Int) {
         self.capacity = max(capacity, 1)
         self.maximumPayloadBytes = max(maximumPayloadBytes, 1)
-        payloads = .allocate(byteCount: self.capacity * self.maximumPayloadBytes, alignment: 16)
+        slotCount = self.capacity + max(lendableSlots, 0)
+        payloads = .allocate(byteCount: slotCount * self.maximumPayloadBytes, alignment: 16)
         payloads.initializeMemory(as: UInt8.self, repeating: 0)
-        lengths = [Int](repeating: 0, count: self.capacity)
-        positions = [Int64](repeating: 0, count: self.capacity)
-        sequences = [UInt64](repeating: 0, count: self.capacity)
-        payloadTypes = [UInt8](repeating: 0, count: self.capacity)
-        markers = [Bool](repeating: false, count: self.capacity)
-        occupied = [Bool](repeating: false, count: self.capacity)
+        lengths = [Int](repeating: 0, count: slotCount)
+        positions = [Int64](repeating: 0, count: slotCount)
+        sequences = [UInt64](repeating: 0, count: slotCount)
+        payloadTypes = [UInt8](repeating: 0, count: slotCount)
+        markers = [Bool](repeating: false, count: slotCount)
+        occupied = [Bool](repeating: false, count: slotCount)
+        lent = [Bool](repeating: false, count: slotCount)
     }
 
     deinit { payloads.deallocate() }
@@ -30,13 +42,13 @@ struct PacketStore: ~Copyable {
     var isFull: Bool { count == capacity }
 
     func slot(sequence: UInt64) -> Int? {
-        (0..<capacity).first { occupied[$0] && sequences[$0] == sequence }
+        (0..<slotCount).first { occupied[$0] && sequences[$0] == sequence }
     }
 
     /// The slot with the earliest media position (the lowest sequence number on ties).
     func earliest() -> Int? {
         var best: Int?
-        for slot in 0..<capacity where occupied[slot] {
+        for slot in 0..<slotCount where occupied[slot] {
             if let current = best, (positions[current], sequences[current]) <= (positions[slot], sequences[slot]) {
                 continue
             }
@@ -49,11 +61,50 @@ struct PacketStore: ~Copyable {
     mutating func insert(
         sequence: UInt64, position: Int64, payloadType: UInt8, marker: Bool, payload: UnsafeRawBufferPointer
     ) {
-        guard payload.count <= maximumPayloadBytes, let slot = freeSlot(), let storage = payloads.baseAddress else { return }
-        if let source = payload.baseAddress {
-            (storage + slot * maximumPayloadBytes).copyMemory(from: source, byteCount: payload.count)
+        guard payload.count <= maximumPayloadBytes, count < capacity, let slot = freeSlot() else { return }
+        let storage = memory(of: slot)
+        if let source = payload.baseAddress, let destination = storage.baseAddress {
+            destination.copyMemory(from: source, byteCount: payload.count)
         }
         lengths[slot] = payload.count
+        occupy(slot, sequence: sequence, position: position, payloadType: payloadType, marker: marker)
+    }
+
+    /// Lends a free slot, which no packet of the store uses until it comes back through
+    /// ``adopt(_:sequence:position:payloadType:marker:)`` or ``takeBack(_:)``; `nil` when
+    /// every spare slot is out.
+    mutating func lend() -> Int? {
+        guard lentCount < slotCount - capacity, let slot = freeSlot() else { return nil }
+        lent[slot] = true
+        lentCount += 1
+        return slot
+    }
+
+    /// The payload memory of `slot` (`maximumPayloadBytes` long), which stays where it is for
+    /// the store's life: a borrower writes a lent slot's payload here.
+    func memory(of slot: Int) -> UnsafeMutableRawBufferPointer {
+        let start = slot * maximumPayloadBytes
+        return UnsafeMutableRawBufferPointer(rebasing: payloads[start..<(start + maximumPayloadBytes)])
+    }
+
+    /// Makes the lent `slot`, whose memory holds a `length`-byte payload, a stored packet; the
+    /// caller makes room first when the store is full.
+    mutating func adopt(_ slot: Int, length: Int, sequence: UInt64, position: Int64, payloadType: UInt8, marker: Bool) {
+        guard lent[slot], count < capacity else { return takeBack(slot) }
+        lent[slot] = false
+        lentCount -= 1
+        lengths[slot] = min(max(length, 0), maximumPayloadBytes)
+        occupy(slot, sequence: sequence, position: position, payloadType: payloadType, marker: marker)
+    }
+
+    /// Frees the lent `slot` without storing what it holds.
+    mutating func takeBack(_ slot: Int) {
+        guard lent[slot] else { return }
+        lent[slot] = false
+        lentCount -= 1
+    }
+
+    private mutating func occupy(_ slot: Int, sequence: UInt64, position: Int64, payloadType: UInt8, marker: Bool) {
         positions[slot] = position
         sequences[slot] = sequence
         payloadTypes[slot] = payloadType
@@ -63,7 +114,7 @@ struct PacketStore: ~Copyable {
     }
 
     private func freeSlot() -> Int? {
-        for slot in 0..<capacity where !occupied[slot] { return slot }
+        for slot in 0..<slotCount where !occupied[slot] && !lent[slot] { return slot }
         return nil
     }
 
@@ -73,14 +124,14 @@ struct PacketStore: ~Copyable {
         count -= 1
     }
 
+    /// Forgets every stored packet; lent slots stay lent.
     mutating func removeAll() {
-        for slot in 0..<capacity { occupied[slot] = false }
+        for slot in 0..<slotCount { occupied[slot] = false }
         count = 0
     }
 
     /// The stored payload of `slot`, valid until the slot is reused.
     func payload(_ slot: Int) -> UnsafeRawBufferPointer {
-        let start = slot * maximumPayloadBytes
-        return UnsafeRawBufferPointer(rebasing: payloads[start..<(start + lengths[slot])])
+        UnsafeRawBufferPointer(rebasing: memory(of: slot)[..<lengths[slot]])
     }
 }

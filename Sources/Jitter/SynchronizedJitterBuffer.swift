@@ -3,10 +3,11 @@ import Locking
 
 /// A ``JitterBuffer`` shared by a network thread, which inserts, and an audio thread, which pulls.
 ///
-/// Inserting copies the packet into an inbox under a lock (a copy of at most one payload); each
-/// pull swaps the inbox for an empty one under the lock, then feeds the packets to the buffer
-/// and decodes outside it. The critical sections are a memcpy and a pointer swap, nothing
-/// allocates after creation, and nothing waits on I/O. Pulls are also serialised among
+/// Inserting copies the payload under a lock into an inbox slot that the buffer's store lent
+/// it, the one copy the payload makes; each pull swaps the inbox for an empty one under the
+/// lock, then hands the packets to the buffer, which keeps each payload in the slot it was
+/// written to, and decodes outside the lock. The critical sections are a memcpy and a pointer
+/// swap, nothing allocates after creation, and nothing waits on I/O. Pulls are also serialised among
 /// themselves, so calling from several threads is safe, if pointless.
 public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked Sendable {
     // Safe to share: `filling` and `published` are only touched under `inboxLock`; `buffer`
@@ -24,10 +25,13 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
     public init(
         decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration(), inboxCapacity: Int = 64
     ) {
-        buffer = JitterBuffer(decoder: decoder, configuration: configuration)
-        filling = PacketInbox(capacity: inboxCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
-        draining = PacketInbox(capacity: inboxCapacity, maximumPayloadBytes: configuration.maximumPayloadBytes)
+        filling = PacketInbox(capacity: inboxCapacity)
+        draining = PacketInbox(capacity: inboxCapacity)
+        // Both inboxes full of lent slots, besides the store's own packet capacity.
+        buffer = JitterBuffer(decoder: decoder, configuration: configuration, lendableSlots: filling.capacity + draining.capacity)
         published.targetDelayMilliseconds = configuration.initialDelayMilliseconds
+        filling.restock { buffer.lendSlot() }
+        draining.restock { buffer.lendSlot() }
     }
 
     /// Hands over one packet that arrived at `arrivalMilliseconds`; returns `false` when it had
@@ -46,7 +50,8 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
     public func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
         pullLock.withLock {
             inboxLock.withLock { swap(&filling, &draining) }
-            draining.drain { packet, arrival in buffer.insert(packet, arrivalMilliseconds: arrival) }
+            draining.drain { slot, packet, arrival in buffer.insert(lentSlot: slot, packet, arrivalMilliseconds: arrival) }
+            draining.restock { buffer.lendSlot() }
             let decision = buffer.pull(into: output, nowMilliseconds: nowMilliseconds)
             let statistics = buffer.statistics
             inboxLock.withLock {

@@ -134,6 +134,92 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
         #endif
     }
 
+    /// The synchronized buffer's path (insert, then pull, on one thread here) allocates nothing
+    /// after warm-up either: the inbox writes payloads into slots its store lends it, and the
+    /// store keeps them there. Zero in a release build, bounded in debug (as above).
+    @Test(.countsAllocations) func synchronizedInsertAndPullAllocateNothing() {
+        let buffer = SynchronizedJitterBuffer(decoder: ConstantDecoder())
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
+        var payload = [UInt8](repeating: 1, count: 160)
+        var next = 0
+        var time = 0.0
+        func run(pulls: Int) -> UInt64 {
+            AllocationCounter.counting {
+                pcm.withUnsafeMutableBufferPointer { output in
+                    payload.withUnsafeMutableBytes { bytes in
+                        for _ in 0..<pulls / 2 {
+                            if next % 7 != 3 {
+                                bytes[0] = UInt8(next % 200 + 1)
+                                buffer.insert(
+                                    IncomingPacket(
+                                        sequenceNumber: UInt16(truncatingIfNeeded: next),
+                                        timestamp: UInt32(truncatingIfNeeded: next * 160), payloadType: 0, ssrc: 7,
+                                        payload: UnsafeRawBufferPointer(bytes)
+                                    ),
+                                    arrivalMilliseconds: time + Double(next % 5) * 7
+                                )
+                            }
+                            next += 1
+                            for _ in 0..<2 {
+                                _ = buffer.pull(into: output, nowMilliseconds: time)
+                                time += 10
+                            }
+                        }
+                    }
+                }
+            }.allocations
+        }
+        _ = run(pulls: 200)  // warm-up
+        let allocations = run(pulls: 2000)
+        #if DEBUG
+            #expect(allocations < 2000 / 2)
+        #else
+            #expect(allocations == 0)
+        #endif
+    }
+
+    /// Every store slot lent to the inbox comes back, whatever becomes of the packet written
+    /// into it (stored, evicted from a full store, duplicate, late, oversized, lost to a new
+    /// SSRC): 3000 packets of 20 ms in bursts of four into a store of three, and the inbox
+    /// never runs out of slots while the payloads go on playing.
+    @Test func lentSlotsComeBackWhateverBecomesOfThePacket() {
+        var configuration = JitterBufferConfiguration()
+        configuration.packetCapacity = 3
+        configuration.maximumPayloadBytes = 200
+        let buffer = SynchronizedJitterBuffer(decoder: ConstantDecoder(), configuration: configuration, inboxCapacity: 4)
+        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
+        var played = Set<Int16>()
+        var refused = 0
+        var sent = 0
+        for cycle in 0..<750 {
+            for slot in 0..<4 {
+                let index = cycle * 4 + slot
+                let sequence = index % 10 == 9 ? index - 1 : (index % 13 == 12 ? max(index - 100, 0) : index)
+                var payload = [UInt8](repeating: UInt8(sequence % 200 + 1), count: index % 17 == 16 ? 300 : 160)
+                let accepted = payload.withUnsafeMutableBytes { bytes in
+                    buffer.insert(
+                        IncomingPacket(
+                            sequenceNumber: UInt16(truncatingIfNeeded: sequence), timestamp: UInt32(truncatingIfNeeded: sequence * 160),
+                            payloadType: 0, ssrc: cycle < 400 ? 7 : 8, payload: UnsafeRawBufferPointer(bytes)
+                        ),
+                        arrivalMilliseconds: Double(cycle * 80)
+                    )
+                }
+                sent += 1
+                if !accepted && payload.count <= 200 { refused += 1 }
+            }
+            for pull in 0..<8 {
+                _ = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: Double(cycle * 80 + pull * 10)) }
+                played.formUnion(pcm.filter { $0 > 0 && $0 % 100 == 0 })
+            }
+        }
+        #expect(refused == 0, "the inbox ran out of lent slots \(refused) times")
+        #expect(buffer.statistics.packetsReceived == sent)
+        #expect(buffer.statistics.duplicatePackets > 0 && buffer.statistics.latePackets > 0)
+        #expect(buffer.statistics.packetsDiscarded > 0, "oversized payloads and evictions from the full store")
+        #expect(played.count > 100, "\(played.count) payload values heard")
+    }
+
     @Test func synchronizedBufferTakesPacketsFromAnotherThread() {
         let buffer = SynchronizedJitterBuffer(decoder: ConstantDecoder())
         let start = Date()
