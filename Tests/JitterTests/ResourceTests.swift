@@ -50,6 +50,53 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
     }
 }
 
+/// The stream the allocation tests play: 20 ms packets with some loss (so concealment and
+/// merges run) and jittered arrivals (so time-stretching runs), two 10 ms pulls per packet.
+struct AllocationStream {
+    static let measuredPulls: UInt64 = 2000
+    private var pcm: [Int16]
+    private var payload = [UInt8](repeating: 1, count: 160)
+    private var next = 0
+    private var time = 0.0
+
+    init(samplesPerPull: Int) {
+        pcm = [Int16](repeating: 0, count: samplesPerPull)
+    }
+
+    /// Plays 200 pulls to warm up, then counts the allocations of ``measuredPulls`` more.
+    mutating func allocationsAfterWarmUp(
+        insert: (IncomingPacket, Double) -> Void, pull: (UnsafeMutableBufferPointer<Int16>, Double) -> Void
+    ) -> UInt64 {
+        _ = play(pulls: 200, insert: insert, pull: pull)
+        return play(pulls: Int(Self.measuredPulls), insert: insert, pull: pull)
+    }
+
+    private mutating func play(
+        pulls: Int, insert: (IncomingPacket, Double) -> Void, pull: (UnsafeMutableBufferPointer<Int16>, Double) -> Void
+    ) -> UInt64 {
+        AllocationCounter.counting {
+            pcm.withUnsafeMutableBufferPointer { output in
+                payload.withUnsafeMutableBytes { bytes in
+                    for _ in 0..<pulls / 2 {
+                        if next % 7 != 3 {
+                            bytes[0] = UInt8(next % 200 + 1)
+                            let packet = IncomingPacket(
+                                sequenceNumber: UInt16(truncatingIfNeeded: next), timestamp: UInt32(truncatingIfNeeded: next * 160),
+                                payloadType: 0, ssrc: 7, payload: UnsafeRawBufferPointer(bytes))
+                            insert(packet, time + Double(next % 5) * 7)
+                        }
+                        next += 1
+                        for _ in 0..<2 {
+                            pull(output, time)
+                            time += 10
+                        }
+                    }
+                }
+            }
+        }.allocations
+    }
+}
+
 @Suite struct ResourceTests {
     @Test func storeNeverExceedsItsCapacity() {
         var configuration = JitterBufferConfiguration()
@@ -95,40 +142,12 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
     /// generic code still makes the odd one when decoding a packet, so there it only bounds them.
     @Test(.countsAllocations) func insertAndPullAllocateNothing() {
         var buffer = JitterBuffer(decoder: ConstantDecoder())
-        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
-        var payload = [UInt8](repeating: 1, count: 160)
-        var next = 0
-        var time = 0.0
-        func run(pulls: Int) -> UInt64 {
-            AllocationCounter.counting {
-                pcm.withUnsafeMutableBufferPointer { output in
-                    payload.withUnsafeMutableBytes { bytes in
-                        for _ in 0..<pulls / 2 {
-                            if next % 7 != 3 {  // some loss, so concealment and merges run too
-                                bytes[0] = UInt8(next % 200 + 1)
-                                buffer.insert(
-                                    IncomingPacket(
-                                        sequenceNumber: UInt16(truncatingIfNeeded: next),
-                                        timestamp: UInt32(truncatingIfNeeded: next * 160), payloadType: 0, ssrc: 7,
-                                        payload: UnsafeRawBufferPointer(bytes)
-                                    ),
-                                    arrivalMilliseconds: time + Double(next % 5) * 7  // jitter: time-stretching runs
-                                )
-                            }
-                            next += 1
-                            for _ in 0..<2 {
-                                _ = buffer.pull(into: output, nowMilliseconds: time)
-                                time += 10
-                            }
-                        }
-                    }
-                }
-            }.allocations
-        }
-        _ = run(pulls: 200)  // warm-up
-        let allocations = run(pulls: 2000)
+        var stream = AllocationStream(samplesPerPull: buffer.samplesPerPull)
+        let allocations = stream.allocationsAfterWarmUp(
+            insert: { packet, arrival in buffer.insert(packet, arrivalMilliseconds: arrival) },
+            pull: { output, now in _ = buffer.pull(into: output, nowMilliseconds: now) })
         #if DEBUG
-            #expect(allocations < 2000 / 2)
+            #expect(allocations < AllocationStream.measuredPulls / 2)
         #else
             #expect(allocations == 0)
         #endif
@@ -139,40 +158,12 @@ func insert(_ index: Int, into buffer: inout JitterBuffer<ConstantDecoder>, arri
     /// store keeps them there. Zero in a release build, bounded in debug (as above).
     @Test(.countsAllocations) func synchronizedInsertAndPullAllocateNothing() {
         let buffer = SynchronizedJitterBuffer(decoder: ConstantDecoder())
-        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
-        var payload = [UInt8](repeating: 1, count: 160)
-        var next = 0
-        var time = 0.0
-        func run(pulls: Int) -> UInt64 {
-            AllocationCounter.counting {
-                pcm.withUnsafeMutableBufferPointer { output in
-                    payload.withUnsafeMutableBytes { bytes in
-                        for _ in 0..<pulls / 2 {
-                            if next % 7 != 3 {
-                                bytes[0] = UInt8(next % 200 + 1)
-                                buffer.insert(
-                                    IncomingPacket(
-                                        sequenceNumber: UInt16(truncatingIfNeeded: next),
-                                        timestamp: UInt32(truncatingIfNeeded: next * 160), payloadType: 0, ssrc: 7,
-                                        payload: UnsafeRawBufferPointer(bytes)
-                                    ),
-                                    arrivalMilliseconds: time + Double(next % 5) * 7
-                                )
-                            }
-                            next += 1
-                            for _ in 0..<2 {
-                                _ = buffer.pull(into: output, nowMilliseconds: time)
-                                time += 10
-                            }
-                        }
-                    }
-                }
-            }.allocations
-        }
-        _ = run(pulls: 200)  // warm-up
-        let allocations = run(pulls: 2000)
+        var stream = AllocationStream(samplesPerPull: buffer.samplesPerPull)
+        let allocations = stream.allocationsAfterWarmUp(
+            insert: { packet, arrival in buffer.insert(packet, arrivalMilliseconds: arrival) },
+            pull: { output, now in _ = buffer.pull(into: output, nowMilliseconds: now) })
         #if DEBUG
-            #expect(allocations < 2000 / 2)
+            #expect(allocations < AllocationStream.measuredPulls / 2)
         #else
             #expect(allocations == 0)
         #endif
