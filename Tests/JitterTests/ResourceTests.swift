@@ -150,10 +150,11 @@ struct AllocationStream {
     /// `swift test -c release`) this asserts zero allocations; in debug it only bounds them.
     @Test(.countsAllocations) func insertAndPullAllocateNothing() {
         var buffer = JitterBuffer(decoder: ConstantDecoder())
-        AllocationStream.expectNoAllocationsAfterWarmUp(
-            samplesPerPull: buffer.samplesPerPull,
-            insert: { packet, arrival in buffer.insert(packet, arrivalMilliseconds: arrival) },
-            pull: { output, now in _ = buffer.pull(into: output, nowMilliseconds: now) })
+        AllocationStream.expectNoAllocationsAfterWarmUp(samplesPerPull: buffer.samplesPerPull) {
+            buffer.insert($0, arrivalMilliseconds: $1)
+        } pull: {
+            _ = buffer.pull(into: $0, nowMilliseconds: $1)
+        }
     }
 
     /// The synchronized buffer's path (insert, then pull, on one thread here) allocates nothing
@@ -161,10 +162,11 @@ struct AllocationStream {
     /// store keeps them there.
     @Test(.countsAllocations) func synchronizedInsertAndPullAllocateNothing() {
         let buffer = SynchronizedJitterBuffer(decoder: ConstantDecoder())
-        AllocationStream.expectNoAllocationsAfterWarmUp(
-            samplesPerPull: buffer.samplesPerPull,
-            insert: { packet, arrival in buffer.insert(packet, arrivalMilliseconds: arrival) },
-            pull: { output, now in _ = buffer.pull(into: output, nowMilliseconds: now) })
+        AllocationStream.expectNoAllocationsAfterWarmUp(samplesPerPull: buffer.samplesPerPull) {
+            buffer.insert($0, arrivalMilliseconds: $1)
+        } pull: {
+            _ = buffer.pull(into: $0, nowMilliseconds: $1)
+        }
     }
 
     /// Every store slot lent to the inbox comes back, whatever becomes of the packet written
