@@ -11,6 +11,9 @@ struct PacketStore: ~Copyable {
     private(set) var markers: [Bool]
     private var occupied: [Bool]
     private(set) var count = 0
+    /// The slot ``earliest()`` returns, kept as packets come and go (a scan only when the
+    /// earliest one leaves).
+    private var earliestSlot: Int?
 
     init(capacity: Int, maximumPayloadBytes: Int) {
         self.capacity = max(capacity, 1)
@@ -34,7 +37,11 @@ struct PacketStore: ~Copyable {
     }
 
     /// The slot with the earliest media position (the lowest sequence number on ties).
-    func earliest() -> Int? {
+    func earliest() -> Int? { earliestSlot }
+
+    /// The slot of the earliest packet by a scan of every occupied slot.
+    private func scanForEarliest() -> Int? {
+        guard count > 0 else { return nil }
         var best: Int?
         for slot in 0..<capacity where occupied[slot] {
             if let current = best, (positions[current], sequences[current]) <= (positions[slot], sequences[slot]) {
@@ -60,6 +67,8 @@ struct PacketStore: ~Copyable {
         markers[slot] = marker
         occupied[slot] = true
         count += 1
+        if let current = earliestSlot, (positions[current], sequences[current]) <= (position, sequence) { return }
+        earliestSlot = slot
     }
 
     private func freeSlot() -> Int? {
@@ -71,11 +80,13 @@ struct PacketStore: ~Copyable {
         guard occupied[slot] else { return }
         occupied[slot] = false
         count -= 1
+        if slot == earliestSlot { earliestSlot = scanForEarliest() }
     }
 
     mutating func removeAll() {
         for slot in 0..<capacity { occupied[slot] = false }
         count = 0
+        earliestSlot = nil
     }
 
     /// The stored payload of `slot`, valid until the slot is reused.
