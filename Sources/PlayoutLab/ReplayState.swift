@@ -105,7 +105,9 @@ struct ReplayState: ~Copyable {
     /// See ``StreamPlayoutReplay/finish(listener:)``.
     mutating func finish(listener: (UnsafeBufferPointer<Int16>) -> Void) {
         guard !isFinished else { return }
-        if started { pull(until: lastArrivalMilliseconds + StreamPlayoutReplay.drainMilliseconds + StreamPlayoutReplay.pullMilliseconds / 2, listener: listener) }
+        if started {
+            pull(until: lastArrivalMilliseconds + StreamPlayoutReplay.drainMilliseconds + StreamPlayoutReplay.pullMilliseconds / 2, listener: listener)
+        }
         settlePendingPulls(atEnd: true)
         isFinished = true
     }
