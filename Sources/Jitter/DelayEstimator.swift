@@ -20,16 +20,15 @@ import QualityMetrics
 struct DelayEstimator {
     private let quantile: Double
     /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
-    /// edge, one per histogram bucket (filled once at creation).
-    private var delayCostOfBucket: [Double]?
+    /// edge, one per histogram bucket, priced with ``lossRobustness`` (made at creation and when
+    /// the delay outside the buffer changes).
+    private var delayCosts: DelayCostTable?
     private let forgetFactor: Double
     private let minimumMilliseconds: Double
     private let maximumMilliseconds: Double
     private let fixedMilliseconds: Double?
     private var histogram: DelayHistogram
-    private var offsets: [Double]
-    private var offsetCount = 0
-    private var nextOffset = 0
+    private var offsets: SlidingMinimum
     private var lastArrivalMilliseconds: Double?
     private var inSpike = false
     private(set) var referenceOffsetMilliseconds = 0.0
@@ -69,10 +68,10 @@ struct DelayEstimator {
         }
         let histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         self.histogram = histogram
-        delayCostOfBucket = configuration.conversationalBaseDelayMilliseconds.map {
+        delayCosts = configuration.conversationalBaseDelayMilliseconds.map {
             Self.delayCosts(outsideMilliseconds: limited($0, 0...10_000, fallback: 60), histogram: histogram)
         }
-        offsets = [Double](repeating: 0, count: Self.referenceWindow)
+        offsets = SlidingMinimum(window: Self.referenceWindow)
         initialMilliseconds =
             fixedMilliseconds ?? limited(configuration.initialDelayMilliseconds, minimumMilliseconds...maximumMilliseconds, fallback: 60)
         targetMilliseconds = initialMilliseconds
@@ -86,12 +85,7 @@ struct DelayEstimator {
     /// next pull.
     mutating func relativeDelay(arrivalMilliseconds: Double, mediaMilliseconds: Double) -> Double {
         let offset = arrivalMilliseconds - mediaMilliseconds
-        offsets[nextOffset] = offset
-        nextOffset = (nextOffset + 1) % offsets.count
-        offsetCount = min(offsetCount + 1, offsets.count)
-        var fastest = offset
-        for index in 0..<offsetCount where offsets[index] < fastest { fastest = offsets[index] }
-        referenceOffsetMilliseconds = fastest
+        referenceOffsetMilliseconds = offsets.append(offset)
         return offset - referenceOffsetMilliseconds
     }
 
@@ -122,8 +116,7 @@ struct DelayEstimator {
     /// Forgets the reference (a new stream on possibly another clock); keeps what was learnt of
     /// the network.
     mutating func resetReference() {
-        offsetCount = 0
-        nextOffset = 0
+        offsets.removeAll()
         lastArrivalMilliseconds = nil
         inSpike = false
     }
@@ -133,19 +126,20 @@ struct DelayEstimator {
     static let lossRobustness = 25.1
 
     /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge.
-    private static func delayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> [Double] {
-        (0..<histogram.bucketCount).map { bucket in
+    private static func delayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> DelayCostTable {
+        let costs = (0..<histogram.bucketCount).map { bucket in
             let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
             return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
         }
+        return DelayCostTable(delayCosts: costs, lossRobustness: lossRobustness)
     }
 
     /// Tells a conversational target how much mouth-to-ear delay there is outside the buffer
     /// (half the RTCP round trip plus packetisation, say); a quantile target ignores it.
     /// Allocates the new delay costs: call it when the figure changes, not per packet.
     mutating func updateDelayOutsideBuffer(milliseconds: Double) {
-        guard delayCostOfBucket != nil, milliseconds.isFinite else { return }
-        delayCostOfBucket = Self.delayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
+        guard delayCosts != nil, milliseconds.isFinite else { return }
+        delayCosts = Self.delayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
     }
 
     private mutating func updateTarget(gapMilliseconds: Double) {
@@ -154,8 +148,8 @@ struct DelayEstimator {
             return
         }
         let needed: Double
-        if let delayCostOfBucket {
-            needed = histogram.leastCostValue(delayCostOfBucket: delayCostOfBucket, lossRobustness: Self.lossRobustness)
+        if let delayCosts {
+            needed = histogram.leastCostValue(costs: delayCosts)
         } else {
             needed = histogram.value(atQuantile: quantile)
         }

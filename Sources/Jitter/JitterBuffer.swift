@@ -32,6 +32,10 @@ import RTP
 /// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it is
 ///   placed so that the talkspurt plays at exactly the target delay. Leaving comfort noise
 ///   requires that schedule, which keeps concealment from flapping on and off.
+/// - A stream that falls behind for good (its sender paused and went on where its media left
+///   off, or the path's delay stepped up beyond the buffer's) is played again from where it
+///   is once a few of its late packets have come in a row at its own pace while the buffer
+///   waits in comfort noise; a stall's back-to-back backlog stays late.
 /// - A new SSRC, or a timestamp that jumps more than 5 s off the arrival clock, starts a new
 ///   stream.
 public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
@@ -88,6 +92,10 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var openConcealmentStart: Int?
     var currentDelayMilliseconds = 0.0
     var pendingArrivals = PendingArrivals()
+    /// Late packets in a row that came at the stream's pace (half a frame or more apart), and
+    /// when the last late packet came.
+    var pacedLatePackets = 0
+    var lastLateArrivalMilliseconds = -Double.infinity
     var noiseLevel = 0.0
     var counters = JitterBufferStatistics()
 
@@ -206,8 +214,12 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
         learnFrameLength(sequence: sequence, position: position)
         if isLate(sequence: sequence, position: position, marker: packet.marker) {
-            counters.latePackets += 1
-            return (.late, nil)
+            guard resumesBehindSender(position: position, arrivalMilliseconds: arrivalMilliseconds) else {
+                counters.latePackets += 1
+                return (.late, nil)
+            }
+        } else {
+            pacedLatePackets = 0
         }
         if store.isFull, let earliest = store.earliest() {
             store.remove(earliest)
@@ -258,6 +270,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         lastDecodedSequence = nil
         store.removeAll()
         received.removeAll()
+        pacedLatePackets = 0
         estimator.resetReference()
         mode = .comfortNoise
         stretchState = .none
@@ -277,6 +290,31 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         if position < decodedHighWater { return true }
         if mode == .comfortNoise, startsTalkspurt(sequence: sequence, position: position, marker: marker) { return false }
         return position + Int64(frameSamples) <= queueEndPosition
+    }
+
+    /// After this many late packets in a row at the stream's pace, while the buffer waits in
+    /// comfort noise, the next one is played (``resumesBehindSender(position:arrivalMilliseconds:)``).
+    static var pacedLatePacketsBeforeResuming: Int { 3 }
+
+    /// Whether a late packet resumes a stream that fell behind its playout for good: a sender
+    /// that paused and went on where its media left off, or a path whose delay stepped up by
+    /// more than the buffer holds. Every later packet would come after its slot too, and the
+    /// buffer would play comfort noise for the rest of the call. So, once a concealment has
+    /// faded out (the buffer waits in comfort noise, where the playout point is free), a few
+    /// late packets in a row that come one by one at the stream's pace make the next one play
+    /// from where it is, as a talkspurt would; the delay grows by the lag. A stall's backlog,
+    /// which comes back to back, stays late: after it the stream is on time again.
+    private mutating func resumesBehindSender(position: Int64, arrivalMilliseconds: Double) -> Bool {
+        guard mode == .comfortNoise, openConcealmentStart != nil, position >= decodedHighWater else {
+            pacedLatePackets = 0
+            return false
+        }
+        let paced = arrivalMilliseconds - lastLateArrivalMilliseconds >= milliseconds(Int64(frameSamples)) / 2
+        lastLateArrivalMilliseconds = arrivalMilliseconds
+        pacedLatePackets = paced ? pacedLatePackets + 1 : 0
+        guard pacedLatePackets > Self.pacedLatePacketsBeforeResuming else { return false }
+        pacedLatePackets = 0
+        return true
     }
 
     /// Whether a packet starts a talkspurt: its marker bit, or more media time since the last

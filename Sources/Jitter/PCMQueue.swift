@@ -33,14 +33,17 @@ struct PCMQueue: ~Copyable {
     mutating func append(_ samples: UnsafeBufferPointer<Int16>) {
         let frames = min(samples.count / channels, freeCapacity)
         makeRoom(frames: frames)
-        for index in 0..<(frames * channels) { storage[end + index] = samples[index] }
+        guard frames > 0, let source = samples.baseAddress, let base = storage.baseAddress else { return }
+        (base + end).update(from: source, count: frames * channels)
         end += frames * channels
     }
 
     /// Moves up to `frames` samples per channel from the head into `destination` (interleaved).
     mutating func read(frames: Int, into destination: UnsafeMutableBufferPointer<Int16>) {
         let frames = min(min(frames, count), destination.count / channels)
-        for index in 0..<(frames * channels) { destination[index] = storage[start + index] }
+        if frames > 0, let target = destination.baseAddress, let base = storage.baseAddress {
+            target.update(from: base + start, count: frames * channels)
+        }
         discardHead(frames: frames)
     }
 
@@ -72,15 +75,19 @@ struct PCMQueue: ~Copyable {
     func meanAbsoluteLevel(lastFrames frames: Int) -> Double {
         let frames = min(frames, count)
         guard frames > 0 else { return 0 }
+        // Wrapping arithmetic cannot wrap here (at most 2^15 per sample) and lets the loop vectorise.
         var sum = 0
-        for index in (end - frames * channels)..<end { sum += abs(Int(storage[index])) }
+        for index in (end - frames * channels)..<end {
+            let sample = Int(storage[index])
+            sum &+= sample < 0 ? 0 &- sample : sample
+        }
         return Double(sum) / Double(frames * channels)
     }
 
     private mutating func makeRoom(frames: Int) {
         guard end + frames * channels > storage.count, start > 0 else { return }
         let live = end - start
-        for index in 0..<live { storage[index] = storage[start + index] }
+        if let base = storage.baseAddress { base.update(from: base + start, count: live) }
         start = 0
         end = live
     }

@@ -21,6 +21,9 @@ struct PacketStore: ~Copyable {
     private var lent: [Bool]
     private var lentCount = 0
     private(set) var count = 0
+    /// The slot ``earliest()`` returns, kept as packets come and go (a scan only when the
+    /// earliest one leaves).
+    private var earliestSlot: Int?
 
     init(capacity: Int, lendableSlots: Int = 0, maximumPayloadBytes: Int) {
         self.capacity = max(capacity, 1)
@@ -46,7 +49,11 @@ struct PacketStore: ~Copyable {
     }
 
     /// The slot with the earliest media position (the lowest sequence number on ties).
-    func earliest() -> Int? {
+    func earliest() -> Int? { earliestSlot }
+
+    /// The slot of the earliest packet by a scan of every occupied slot.
+    private func scanForEarliest() -> Int? {
+        guard count > 0 else { return nil }
         var best: Int?
         for slot in 0..<slotCount where occupied[slot] {
             if let current = best, (positions[current], sequences[current]) <= (positions[slot], sequences[slot]) {
@@ -111,6 +118,8 @@ struct PacketStore: ~Copyable {
         markers[slot] = marker
         occupied[slot] = true
         count += 1
+        if let current = earliestSlot, (positions[current], sequences[current]) <= (position, sequence) { return }
+        earliestSlot = slot
     }
 
     private func freeSlot() -> Int? {
@@ -122,12 +131,14 @@ struct PacketStore: ~Copyable {
         guard occupied[slot] else { return }
         occupied[slot] = false
         count -= 1
+        if slot == earliestSlot { earliestSlot = scanForEarliest() }
     }
 
     /// Forgets every stored packet; lent slots stay lent.
     mutating func removeAll() {
         for slot in 0..<slotCount { occupied[slot] = false }
         count = 0
+        earliestSlot = nil
     }
 
     /// The stored payload of `slot`, valid until the slot is reused.

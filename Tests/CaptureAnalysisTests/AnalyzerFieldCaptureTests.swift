@@ -42,6 +42,48 @@ struct AnalyzerFieldCaptureTests {
         #expect(report.streams.map { $0.dtmfEvents.map(\.key).joined() }.contains("123"))
     }
 
+    /// The baresip of this call ran on a starved machine and fell behind its own RTP clock: the
+    /// capture shows it (read here straight from the packets, without the analyzer: arrival
+    /// minus RTP time grows by more than 2 s in each direction). Our buffer conceals while
+    /// nothing comes and, once the stream keeps coming at its own pace, plays it again from
+    /// where it is: most of what arrived is heard. (It used to stay in comfort noise for the
+    /// rest of the call and call 99 % of the packets late.)
+    @Test func aSenderFallingBehindItsClockIsHeardAgain() throws {
+        let name = "baresip-srtp-srtcp.pcap"
+        let lags = try Self.senderLagMilliseconds(inCapture: name, payloadType: 0, clockRate: 8000)
+        let report = try Self.analyze(name)
+        #expect(report.streams.count == 2)
+        for stream in report.streams {
+            let lag = try #require(lags[stream.key.ssrc])
+            #expect(lag > 2000, "the capture shows the sender behind its clock: \(lag) ms")
+            let buffer = try #require(stream.jitterBuffer)
+            #expect(buffer.lateLossPercent < 40, "\(buffer.lateLossPercent) % late")
+            #expect(buffer.interruptions >= 1)
+        }
+    }
+
+    /// Per SSRC, how far the packets of `payloadType` fall behind the stream's first one: the
+    /// largest minus the smallest arrival − RTP time, in milliseconds.
+    private static func senderLagMilliseconds(
+        inCapture name: String, payloadType: UInt8, clockRate: Double
+    ) throws -> [UInt32: Double] {
+        var reader = try CaptureReader(path: try Fixtures.capture(name).path)
+        var statistics = CaptureStatistics()
+        var first: [UInt32: (arrival: Int64, timestamp: UInt32)] = [:]
+        var range: [UInt32: (lowest: Double, highest: Double)] = [:]
+        try reader.forEachUDPDatagram(counting: &statistics) { datagram in
+            guard let packet = try? RTPPacket(datagram.payload), packet.payloadType == payloadType else { return }
+            let arrival = datagram.timestamp.nanosecondsSinceEpoch
+            let origin = first[packet.ssrc] ?? (arrival, packet.timestamp.rawValue)
+            first[packet.ssrc] = origin
+            let media = Double(Int32(bitPattern: packet.timestamp.rawValue &- origin.timestamp)) * 1000 / clockRate
+            let offset = Double(arrival - origin.arrival) / 1e6 - media
+            let known = range[packet.ssrc] ?? (offset, offset)
+            range[packet.ssrc] = (min(known.lowest, offset), max(known.highest, offset))
+        }
+        return range.mapValues { $0.highest - $0.lowest }
+    }
+
     /// Linphone offering AES_CM_128_HMAC_SHA1_32 to baresip: every packet of both directions
     /// decrypts (a 32-bit SRTP tag). Linphone also tags SRTCP with 32 bits, which the SRTP
     /// layer does not take yet: those packets are counted as SRTCP failures, apart.

@@ -86,7 +86,9 @@ struct AnalyzerJitterReplayTests {
                 #expect(buffer.effectiveLossPercent + 1e-9 >= buffer.networkLossPercent, "\(name)")
                 #expect(buffer.p50DelayMilliseconds <= buffer.p95DelayMilliseconds, "\(name)")
                 #expect(buffer.p95DelayMilliseconds <= buffer.p99DelayMilliseconds, "\(name)")
-                #expect(buffer.meanDelayMilliseconds >= 0 && buffer.meanDelayMilliseconds < 1000, "\(name)")
+                // Up to the buffer's own stream restart: a sender that falls behind its clock
+                // adds its lag (baresip's in baresip-srtp-srtcp.pcap, up to 3 s).
+                #expect(buffer.meanDelayMilliseconds >= 0 && buffer.meanDelayMilliseconds < 5000, "\(name)")
                 if stream.codec == "PCMA" || stream.codec == "PCMU" { #expect(buffer.audioDecoded, "\(name)") }
             }
         }

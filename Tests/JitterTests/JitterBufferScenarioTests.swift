@@ -90,6 +90,17 @@ import TestSupport
         #expect(after.target < result.delays[490].target + 20)
     }
 
+    @Test func aSenderThatFellBehindIsPlayedAgainAfterAFewLatePackets() {
+        // The sender stops for 1 s at 5 s and then goes on where its media left off (as
+        // baresip does on a starved machine): from then on every packet comes 1 s after its
+        // slot, one by one, never back to back.
+        let result = replay(.stream(count: 600) { $0 < 250 ? 40 : 1040 }, pulls: 1500)
+        let resumedAfter = JitterBuffer<SyntheticVoiceDecoder>.pacedLatePacketsBeforeResuming
+        #expect(result.statistics.latePackets == resumedAfter, "only the few late packets that tell the lag")
+        #expect(result.decodedIdentities == Array(0..<250) + Array(UInt64(250 + resumedAfter)..<600))
+        #expect(result.statistics.interruptions == 1, "the sender's pause")
+    }
+
     @Test(arguments: [1000.0, -1000.0])
     func clockDriftDoesNotAccumulate(ppm: Double) {
         // The sender's clock runs `ppm` fast: its 20 ms packets come every 20/(1 + ppm) ms.

@@ -342,17 +342,12 @@ public struct CaptureAnalyzer {
         return streams.index(forKey: key) ?? streams.startIndex
     }
 
-    /// Records a packet of the stream at `index`, resolving its payload type only when it
-    /// changed (the stream is updated in place: no copy per packet).
+    /// Records a packet of the stream at `index`, which resolves its payload type through the
+    /// directory only when it changed (the stream is updated in place: no copy per packet).
     private mutating func record(
         _ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, at index: Dictionary<RTPStreamKey, StreamAnalysis>.Index
     ) {
-        if streams.values[index].needsFormat(of: packet.payloadType) {
-            let key = streams.keys[index]
-            let format = directory.format(of: packet.payloadType, from: key.source, to: key.destination)
-            streams.values[index].usePayloadType(packet.payloadType, format: format)
-        }
-        streams.values[index].record(packet, payload: payload)
+        streams.values[index].record(packet, payload: payload, formats: directory)
         counts.rtp += 1
     }
 }

@@ -4,7 +4,7 @@ import QualityMetrics
 ///
 /// No published Ie,wb or Bpl,wb for Opus could be traced (G.113 tabulates none), so every value
 /// here was derived in this repository by the instrumental method of ITU-T P.834.1:
-/// `scripts/derive-opus-iewb.py` (WB-PESQ over an espeak-ng corpus, libopus 1.3.1 at 16 kHz,
+/// `scripts/derive-wideband-iewb.py` (WB-PESQ over an espeak-ng corpus, libopus 1.3.1 at 16 kHz,
 /// 20 ms, random loss 0–15 %, Bpl,wb fitted), with its output in `docs/opus-iewb.json` and the
 /// method in `docs/opus-iewb.md`. Each entry's ``CodecImpairment/source`` says so.
 enum OpusWidebandImpairment {
@@ -40,6 +40,6 @@ enum OpusWidebandImpairment {
             packetDurationMilliseconds: 20,
             source: "derived here by the ITU-T P.834.1 method (WB-PESQ P.862.2 over an espeak-ng corpus, "
                 + "libopus 1.3.1 at \(kilobits) kbit/s, 20 ms, random loss 0-15 %, Bpl,wb fit RMS "
-                + "\(band.fitRootMeanSquare)); scripts/derive-opus-iewb.py, docs/opus-iewb.md\(saturated)")
+                + "\(band.fitRootMeanSquare)); scripts/derive-wideband-iewb.py, docs/opus-iewb.md\(saturated)")
     }
 }

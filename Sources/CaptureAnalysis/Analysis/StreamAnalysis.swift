@@ -61,14 +61,8 @@ struct StreamAnalysis {
     /// The RTP clock rate of the media format, when known.
     var clockRate: UInt32? { mediaFormat?.clockRate ?? current.clock.hertz.nonZero }
 
-    /// Whether the packet's payload type must be resolved (``usePayloadType(_:format:)``)
-    /// before ``record(_:)``: it differs from the previous packet's.
-    func needsFormat(of payloadType: UInt8) -> Bool {
-        current.payloadType != payloadType
-    }
-
     /// Takes the format of the payload type the next packets carry (`nil`: unknown).
-    mutating func usePayloadType(_ payloadType: UInt8, format: PayloadFormat?) {
+    private mutating func usePayloadType(_ payloadType: UInt8, format: PayloadFormat?) {
         let clock =
             payloadType < 96
             ? WiresharkPayloadClock.forPayloadType(payloadType)
@@ -86,9 +80,14 @@ struct StreamAnalysis {
         }
     }
 
-    /// Takes in the stream's next packet, whose payload type ``usePayloadType(_:format:)`` set;
-    /// `payload` is its (decrypted) payload, `nil` when the capture no longer or never had it.
-    mutating func record(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+    /// Takes in the stream's next packet; `payload` is its (decrypted) payload, `nil` when the
+    /// capture no longer or never had it. Its payload type is looked up in `formats` when it
+    /// differs from the previous packet's.
+    mutating func record(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, formats: PayloadFormatDirectory) {
+        if current.payloadType != packet.payloadType {
+            usePayloadType(
+                packet.payloadType, format: formats.format(of: packet.payloadType, from: key.source, to: key.destination))
+        }
         let clock = current.clock
         if packets == 0 {
             firstArrivalNanoseconds = packet.arrivalNanoseconds

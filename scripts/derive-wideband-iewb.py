@@ -1,18 +1,22 @@
 #!/usr/bin/env python3
-"""Derives wideband Ie,wb and Bpl,wb values for Opus (and G.722 is NOT covered here) by the
-instrumental method of ITU-T P.834.1: WB-PESQ (P.862.2) over a speech corpus, per bitrate and
-random packet loss, MOS-LQO turned into R on the G.107.1 scale, Ie,wb from the codec's R drop,
-Bpl,wb fitted to the loss points.
+"""Derives wideband Ie,wb and Bpl,wb values for a codec by the instrumental method of ITU-T
+P.834.1: WB-PESQ (P.862.2) over a speech corpus, per bitrate and random packet loss, MOS-LQO
+turned into R on the G.107.1 scale, Ie,wb from the codec's R drop, Bpl,wb fitted to the loss
+points.
 
 Corpus: sentences spoken by espeak-ng (several voices), 16 kHz mono.
-Codec: the system's libopus through ctypes, 16 kHz, 20 ms frames, VOIP application, the
-bitrates below, in-band FEC off; lost frames decoded with the codec's own concealment.
+Codecs (the first argument):
+- opus: the system's libopus through ctypes, 16 kHz, 20 ms frames, VOIP application, the
+  bitrates below, in-band FEC off; lost frames decoded with the codec's own concealment.
+- g722: spandsp's G.722 (ITU-T G.722 SB-ADPCM) through ctypes, 64 kbit/s, 20 ms frames; a lost
+  frame plays as silence and the decoder goes on with the state it had (no G.722 Appendix III/IV
+  concealment is available here), so its Bpl,wb is that of a receiver without concealment.
 Anchor: the clean corpus itself (reference against reference) is the unimpaired wideband
 condition, Ie,wb = 0; a condition's Ie,wb is R(anchor) - R(condition).
 
 Writes the table as JSON on standard output. Deterministic (fixed loss seed).
 
-Usage: scripts/derive-opus-iewb.py [WORKDIR] > docs/opus-iewb.json
+Usage: scripts/derive-wideband-iewb.py opus|g722 [WORKDIR] > docs/CODEC-iewb.json
 """
 import ctypes
 import json
@@ -88,6 +92,43 @@ def opus_round_trip(library, samples, bitrate, loss_percent, seed):
     return np.concatenate(output)[:len(samples)]
 
 
+G722_BITRATES = [64_000]
+
+
+def g722_round_trip(library, samples, bitrate, loss_percent, seed):
+    encoder = library.g722_encode_init(None, bitrate, 0)
+    decoder = library.g722_decode_init(None, bitrate, 0)
+    padded = np.concatenate([samples, np.zeros((-len(samples)) % FRAME, dtype=np.int16)])
+    generator = random.Random(seed)
+    packet = (ctypes.c_ubyte * FRAME)()
+    pcm = (ctypes.c_short * FRAME)()
+    output = []
+    for start in range(0, len(padded), FRAME):
+        frame = np.ascontiguousarray(padded[start:start + FRAME])
+        length = library.g722_encode(encoder, packet, frame.ctypes.data_as(ctypes.POINTER(ctypes.c_short)), FRAME)
+        if generator.random() * 100 < loss_percent:
+            output.append(np.zeros(FRAME, dtype=np.int16))
+            continue
+        decoded = library.g722_decode(decoder, pcm, packet, length)
+        output.append(np.ctypeslib.as_array(pcm)[:max(decoded, 0)].copy())
+    library.g722_encode_free(encoder)
+    library.g722_decode_free(decoder)
+    return np.concatenate(output)[:len(samples)]
+
+
+def load_g722():
+    library = ctypes.CDLL("libspandsp.so.2")
+    library.g722_encode_init.restype = ctypes.c_void_p
+    library.g722_encode_init.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+    library.g722_decode_init.restype = ctypes.c_void_p
+    library.g722_decode_init.argtypes = [ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
+    library.g722_encode.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_short), ctypes.c_int]
+    library.g722_decode.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int]
+    library.g722_encode_free.argtypes = [ctypes.c_void_p]
+    library.g722_decode_free.argtypes = [ctypes.c_void_p]
+    return library
+
+
 def mos_from_r_wb(r):
     """G.107.1: MOS from R on the wideband scale, through R/1.29 in G.107's formula."""
     x = r / 1.29
@@ -120,9 +161,7 @@ def fit_bpl(ie, points):
     return best
 
 
-def main():
-    work = sys.argv[1] if len(sys.argv) > 1 else tempfile.mkdtemp(prefix="opus-iewb-")
-    os.makedirs(work, exist_ok=True)
+def load_opus():
     library = ctypes.CDLL("libopus.so.0")
     library.opus_encoder_create.restype = ctypes.c_void_p
     library.opus_decoder_create.restype = ctypes.c_void_p
@@ -133,8 +172,35 @@ def main():
                                     ctypes.c_void_p, ctypes.c_int, ctypes.c_int]
     library.opus_encoder_destroy.argtypes = [ctypes.c_void_p]
     library.opus_decoder_destroy.argtypes = [ctypes.c_void_p]
-    version = ctypes.CDLL("libopus.so.0").opus_get_version_string
+    return library
+
+
+def codec_setup(name):
+    """The round trip, bitrates and JSON description of codec `name`."""
+    if name == "g722":
+        library = load_g722()
+        return (lambda *arguments: g722_round_trip(library, *arguments)), G722_BITRATES, {
+            "library": "spandsp " + subprocess.run(["dpkg-query", "-W", "-f", "${Version}", "libspandsp2"],
+                                                   capture_output=True, text=True, timeout=60).stdout,
+            "sample_rate": RATE, "frame_ms": 20, "mode": "G.722 SB-ADPCM, 64 kbit/s",
+            "loss": "random, per frame, Python random.Random(1000 + file index)",
+            "concealment": "none: a lost frame is silence, the decoder keeps its state"}
+    library = load_opus()
+    version = library.opus_get_version_string
     version.restype = ctypes.c_char_p
+    return (lambda *arguments: opus_round_trip(library, *arguments)), BITRATES, {
+        "library": version().decode(), "sample_rate": RATE, "frame_ms": 20, "application": "VOIP",
+        "fec": False, "loss": "random, per frame, Python random.Random(1000 + file index)",
+        "concealment": "opus_decode with no packet"}
+
+
+def main():
+    codec = sys.argv[1] if len(sys.argv) > 1 else ""
+    if codec not in ("opus", "g722"):
+        sys.exit("usage: derive-wideband-iewb.py opus|g722 [WORKDIR]")
+    work = sys.argv[2] if len(sys.argv) > 2 else tempfile.mkdtemp(prefix=codec + "-iewb-")
+    os.makedirs(work, exist_ok=True)
+    round_trip, bitrates, description = codec_setup(codec)
 
     corpus = []
     for index, sentence in enumerate(SENTENCES):
@@ -147,10 +213,10 @@ def main():
     anchor = float(np.mean([pesq(RATE, clean, clean, "wb") for clean in corpus]))
     r_anchor = r_from_mos_wb(anchor)
     rows = []
-    for bitrate in BITRATES:
+    for bitrate in bitrates:
         conditions = []
         for loss in LOSSES:
-            scores = [pesq(RATE, clean, opus_round_trip(library, clean, bitrate, loss, seed=1000 + index), "wb")
+            scores = [pesq(RATE, clean, round_trip(clean, bitrate, loss, 1000 + index), "wb")
                       for index, clean in enumerate(corpus)]
             mos = float(np.mean(scores))
             conditions.append({"loss_percent": loss, "mos_lqo_wb": round(mos, 4),
@@ -166,9 +232,7 @@ def main():
                   "Bpl,wb least-squares fit of Ie,eff,wb = Ie,wb + (129 - Ie,wb) * Ppl / (Ppl + Bpl,wb)",
         "corpus": {"sentences": SENTENCES, "voices": VOICES, "tool": "espeak-ng, sox to 16 kHz mono 16-bit",
                    "anchor_mos_lqo_wb": round(anchor, 4), "anchor_r_wb": round(r_anchor, 2)},
-        "codec": {"library": version().decode(), "sample_rate": RATE, "frame_ms": 20, "application": "VOIP",
-                  "fec": False, "loss": "random, per frame, Python random.Random(1000 + file index)",
-                  "concealment": "opus_decode with no packet"},
+        "codec": description,
         "bitrates": rows,
     }, sys.stdout, indent=1)
     print()

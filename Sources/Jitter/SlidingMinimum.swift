@@ -1,0 +1,44 @@
+/// The smallest of the last `window` values appended, kept in fixed storage at O(1) amortised
+/// cost per value (a queue of the candidates, increasing from the oldest).
+struct SlidingMinimum {
+    private let window: Int
+    private var values: [Double]
+    private var serials: [Int]
+    /// The ring position of the oldest candidate, and how many there are.
+    private var head = 0
+    private var count = 0
+    /// How many values were appended since the last ``removeAll()``.
+    private var appended = 0
+
+    init(window: Int) {
+        self.window = max(window, 1)
+        values = [Double](repeating: 0, count: self.window)
+        serials = [Int](repeating: 0, count: self.window)
+    }
+
+    /// Appends `value` and returns the smallest of the last `window` values, itself included.
+    mutating func append(_ value: Double) -> Double {
+        let serial = appended
+        appended += 1
+        // The oldest leaves as the newcomer enters (so at most `window − 1` stay).
+        if count > 0, serials[head] <= serial - window {
+            head = (head + 1) % window
+            count -= 1
+        }
+        // A candidate no smaller than the newcomer can never be the minimum again.
+        while count > 0, values[slot(count - 1)] >= value { count -= 1 }
+        values[slot(count)] = value
+        serials[slot(count)] = serial
+        count += 1
+        return values[head]
+    }
+
+    /// Forgets every value.
+    mutating func removeAll() {
+        head = 0
+        count = 0
+        appended = 0
+    }
+
+    private func slot(_ offset: Int) -> Int { (head + offset) % window }
+}
