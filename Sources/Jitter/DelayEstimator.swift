@@ -21,7 +21,7 @@ struct DelayEstimator {
     private let quantile: Double
     /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
     /// edge, one per histogram bucket (filled once at creation).
-    private var delayCostOfBucket: [Double]?
+    private var delayCosts: BucketCosts?
     private let forgetFactor: Double
     private let minimumMilliseconds: Double
     private let maximumMilliseconds: Double
@@ -69,8 +69,8 @@ struct DelayEstimator {
         }
         let histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         self.histogram = histogram
-        delayCostOfBucket = configuration.conversationalBaseDelayMilliseconds.map {
-            Self.delayCosts(outsideMilliseconds: limited($0, 0...10_000, fallback: 60), histogram: histogram)
+        delayCosts = configuration.conversationalBaseDelayMilliseconds.map {
+            Self.makeDelayCosts(outsideMilliseconds: limited($0, 0...10_000, fallback: 60), histogram: histogram)
         }
         offsets = [Double](repeating: 0, count: Self.referenceWindow)
         initialMilliseconds =
@@ -133,19 +133,20 @@ struct DelayEstimator {
     static let lossRobustness = 25.1
 
     /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge.
-    private static func delayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> [Double] {
-        (0..<histogram.bucketCount).map { bucket in
-            let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
-            return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
-        }
+    private static func makeDelayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> BucketCosts {
+        BucketCosts(
+            (0..<histogram.bucketCount).map { bucket in
+                let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
+                return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+            })
     }
 
     /// Tells a conversational target how much mouth-to-ear delay there is outside the buffer
     /// (half the RTCP round trip plus packetisation, say); a quantile target ignores it.
     /// Allocates the new delay costs: call it when the figure changes, not per packet.
     mutating func updateDelayOutsideBuffer(milliseconds: Double) {
-        guard delayCostOfBucket != nil, milliseconds.isFinite else { return }
-        delayCostOfBucket = Self.delayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
+        guard delayCosts != nil, milliseconds.isFinite else { return }
+        delayCosts = Self.makeDelayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
     }
 
     private mutating func updateTarget(gapMilliseconds: Double) {
@@ -154,8 +155,8 @@ struct DelayEstimator {
             return
         }
         let needed: Double
-        if let delayCostOfBucket {
-            needed = histogram.leastCostValue(delayCostOfBucket: delayCostOfBucket, lossRobustness: Self.lossRobustness)
+        if let delayCosts {
+            needed = histogram.leastCostValue(costs: delayCosts, lossRobustness: Self.lossRobustness)
         } else {
             needed = histogram.value(atQuantile: quantile)
         }

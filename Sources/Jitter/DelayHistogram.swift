@@ -1,10 +1,13 @@
 /// A histogram of relative packet delays that forgets exponentially: each new sample keeps a
 /// fraction `forgetFactor` of the weight of everything before it (total weight stays 1).
-/// Storage is fixed at creation.
+/// Storage is fixed at creation. Buckets above the highest one ever given weight weigh
+/// exactly 0, so the loops stop there: a packet costs the delays seen, not the whole range.
 struct DelayHistogram {
     let bucketMilliseconds: Double
     private var weights: [Double]
     private(set) var sampleCount = 0
+    /// The highest bucket a sample ever went into (0 before the first): all above weigh 0.
+    private var highestUsedBucket = 0
 
     init(bucketMilliseconds: Double, maximumMilliseconds: Double) {
         self.bucketMilliseconds = bucketMilliseconds
@@ -15,9 +18,10 @@ struct DelayHistogram {
     /// samples weigh equally (a running mean), so the first few do not make a noisy start.
     mutating func add(_ milliseconds: Double, forgetFactor: Double) {
         let forget = min(forgetFactor, Double(sampleCount) / Double(sampleCount + 1))
-        for bucket in weights.indices { weights[bucket] *= forget }
+        for bucket in 0...highestUsedBucket { weights[bucket] *= forget }
         let last = Double(weights.count - 1)
         let bucket = milliseconds.isFinite ? Int(min(max(milliseconds / bucketMilliseconds, 0), last)) : Int(last)
+        highestUsedBucket = max(highestUsedBucket, bucket)
         weights[bucket] += 1 - forget
         sampleCount += 1
     }
@@ -25,7 +29,7 @@ struct DelayHistogram {
     /// The smallest delay (a bucket's upper edge) at or below which `quantile` of the weight lies.
     func value(atQuantile quantile: Double) -> Double {
         var cumulative = 0.0
-        for bucket in weights.indices {
+        for bucket in 0...highestUsedBucket {
             cumulative += weights[bucket]
             if cumulative >= quantile { return Double(bucket + 1) * bucketMilliseconds }
         }
@@ -36,16 +40,18 @@ struct DelayHistogram {
     var bucketCount: Int { weights.count }
 
     /// The delay (a bucket's upper edge) that costs a conversation least: the delay's own cost
-    /// (`delayCostOfBucket[bucket]`, one per bucket) plus the effective equipment impairment of
-    /// the packets that would come later (the weight above the bucket), G.107 equation 7-29
-    /// with Ie 0 and the packet-loss robustness `lossRobustness` (Bpl); the lower delay on a tie.
-    func leastCostValue(delayCostOfBucket: [Double], lossRobustness: Double) -> Double {
-        var best = weights.count - 1
-        var bestCost = Double.infinity
-        var above = 0.0
-        for bucket in stride(from: weights.count - 1, through: 0, by: -1) {
+    /// (`costs`, one per bucket) plus the effective equipment impairment of the packets that
+    /// would come later (the weight above the bucket), G.107 equation 7-29 with Ie 0 and the
+    /// packet-loss robustness `lossRobustness` (Bpl); the lower delay on a tie. No weight lies
+    /// above the highest used bucket, so from there up the delay's own cost alone decides:
+    /// ``BucketCosts/cheapestAtOrAbove`` answers for those buckets, and only the ones below are scanned.
+    func leastCostValue(costs: BucketCosts, lossRobustness: Double) -> Double {
+        var best = costs.cheapestAtOrAbove[highestUsedBucket]
+        var bestCost = costs.costs[best]
+        var above = weights[highestUsedBucket]
+        for bucket in stride(from: highestUsedBucket - 1, through: 0, by: -1) {
             let latePercent = 100 * max(above, 0)
-            let cost = delayCostOfBucket[bucket] + 95 * latePercent / (latePercent + lossRobustness)
+            let cost = costs.costs[bucket] + 95 * latePercent / (latePercent + lossRobustness)
             if cost <= bestCost {
                 best = bucket
                 bestCost = cost

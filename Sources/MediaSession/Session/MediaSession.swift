@@ -54,7 +54,7 @@ public final class MediaSession: Sendable {
     private let ownsEventLoop: Bool
     /// The runtime whose media clock ticks the call, or nil for the call's own audio thread.
     private let runtime: MediaRuntime?
-    private let control = PThreadLock(CallControl())
+    private let control = CallControlChannel()
     private let running = PThreadLock<Running?>(nil)
     private let finished = PThreadLock(false)
     /// The call's audio loop, kept after `stop()` for the final statistics.
@@ -247,7 +247,7 @@ public final class MediaSession: Sendable {
             })
         else { return }
         finished.withLock { $0 = true }
-        control.withLock { $0.stopping = true }
+        control.update { $0.stopping = true }
         call.audioLoop.waitUntilFinished()
         call.registrations.forEach(eventLoop.unregister)
         eventContinuation.finish()
@@ -257,12 +257,12 @@ public final class MediaSession: Sendable {
     /// Stops sending speech: RTP stops (or one comfort-noise packet goes, see
     /// ``MediaSessionConfiguration/muteBehaviour``); RTCP and receiving go on.
     public func mute() {
-        control.withLock { $0.muted = true }
+        control.update { $0.muted = true }
     }
 
     /// Sends speech again; the next packet starts a talkspurt (marker bit).
     public func unmute() {
-        control.withLock { $0.muted = false }
+        control.update { $0.muted = false }
     }
 
     /// Puts the call on hold from our side: we stop sending and stop playing what arrives,
@@ -295,13 +295,13 @@ public final class MediaSession: Sendable {
             codes.append(code)
         }
         guard running.withLock({ $0 != nil }) else { throw .invalidState("sendDTMF before start") }
-        control.withLock { $0.pendingDigits.append(contentsOf: codes) }
+        control.update { $0.pendingDigits.append(contentsOf: codes) }
     }
 
     /// Moves the call to other audio devices (or another endpoint) without interrupting it;
     /// the audio thread closes the old ones and opens the new ones at its next 10 ms tick.
     public func switchAudio(to audio: MediaAudioIO) {
-        control.withLock { $0.pendingAudio = audio }
+        control.update { $0.pendingAudio = audio }
     }
 
     /// The session's counters so far (zero before start, final after stop).
@@ -329,7 +329,7 @@ public final class MediaSession: Sendable {
     private func apply(direction: MediaDirection, held: Bool, to receive: ReceivePath) {
         let receives = direction.receives && !held
         receive.setReceiving(receives)
-        control.withLock { control in
+        control.update { control in
             control.sends = direction.sends && !held
             control.receives = receives
         }
