@@ -52,8 +52,11 @@ public final class MediaSession: Sendable {
     /// The I/O thread the socket is registered with.
     let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
-    /// The runtime whose media clock ticks the call, or nil for the call's own audio thread.
+    /// The runtime carrying the call (kept running while the session lives), or nil for a
+    /// softphone's session with its own audio thread.
     private let runtime: MediaRuntime?
+    /// The media clock of the runtime's I/O thread that serves the socket: it ticks the call.
+    private let mediaClock: SharedMediaClock?
     private let control = CallControlChannel()
     private let running = PThreadLock<Running?>(nil)
     private let finished = PThreadLock(false)
@@ -76,26 +79,29 @@ public final class MediaSession: Sendable {
             } catch {
                 throw .transport(error)
             }
-            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil)
+            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil, mediaClock: nil)
             return
         }
-        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil)
+        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil, mediaClock: nil)
     }
 
-    /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread and
-    /// its 10 ms audio tick runs on the runtime's shared media clock; no thread is started for it.
+    /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread,
+    /// which also runs its 10 ms audio tick; no thread is started for it.
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
     public convenience init(configuration: MediaSessionConfiguration, runtime: MediaRuntime) throws(MediaSessionError) {
-        try self.init(configuration: configuration, eventLoop: runtime.eventLoops.next(), ownsEventLoop: false, runtime: runtime)
+        let lane = runtime.nextLane()
+        try self.init(configuration: configuration, eventLoop: lane.eventLoop, ownsEventLoop: false, runtime: runtime, mediaClock: lane.mediaClock)
     }
 
     private init(
-        configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop, ownsEventLoop: Bool, runtime: MediaRuntime?
+        configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop, ownsEventLoop: Bool, runtime: MediaRuntime?,
+        mediaClock: SharedMediaClock?
     ) throws(MediaSessionError) {
         self.configuration = configuration
         self.eventLoop = eventLoop
         self.ownsEventLoop = ownsEventLoop
         self.runtime = runtime
+        self.mediaClock = mediaClock
         do {
             (socket, rtcpSocket) = try Self.bindPair(configuration.localAddress, options: configuration.socketOptions)
         } catch {
@@ -231,8 +237,9 @@ public final class MediaSession: Sendable {
         apply(direction: media.direction, held: false, to: receive)
         lastCall.withLock { $0 = audioLoop }
         running.withLock { $0 = Running(audioLoop: audioLoop, receive: receive, registrations: registrations, direction: media.direction) }
-        if let runtime {
-            runtime.mediaClock.add(audioLoop)
+        if let mediaClock {
+            mediaClock.add(audioLoop)
+            eventLoop.wake()
         } else {
             audioLoop.startOwnThread(clock: SystemMonotonicClock())
         }
