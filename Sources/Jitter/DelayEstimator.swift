@@ -132,13 +132,19 @@ struct DelayEstimator {
     /// conversational target prices late packets with.
     static let lossRobustness = 25.1
 
-    /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge.
+    /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge (from the
+    /// process's ``DelayCostCache``).
     private static func makeDelayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> BucketCosts {
-        BucketCosts(
-            (0..<histogram.bucketCount).map { bucket in
-                let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
-                return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
-            })
+        let key = DelayCostCache.Key(
+            outsideMilliseconds: outsideMilliseconds, bucketCount: histogram.bucketCount, bucketMilliseconds: histogram.bucketMilliseconds
+        )
+        return DelayCostCache.shared.costs(for: key) { key in
+            BucketCosts(
+                (0..<key.bucketCount).map { bucket in
+                    let delay = key.outsideMilliseconds + Double(bucket + 1) * key.bucketMilliseconds
+                    return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+                })
+        }
     }
 
     /// Tells a conversational target how much mouth-to-ear delay there is outside the buffer

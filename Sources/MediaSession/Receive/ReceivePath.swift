@@ -225,9 +225,10 @@ final class ReceivePath: @unchecked Sendable {
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         locked.withLock { $0.counters.roundTripMilliseconds = roundTrip.milliseconds }
         // The jitter buffer's conversational target prices its delay against the delay the
-        // call has outside it: half the round trip and one 20 ms packet. Only a move of 10 ms
-        // or more is passed on (it recomputes a table).
-        let outside = roundTrip.milliseconds / 2 + 20
+        // call has outside it: half the round trip and one 20 ms packet, in whole milliseconds
+        // (calls on one network then share the cost table). Only a move of 10 ms or more is
+        // passed on (it may compute a table).
+        let outside = (roundTrip.milliseconds / 2 + 20).rounded()
         if abs(outside - (owned.delayOutsideBufferMilliseconds ?? -.infinity)) >= 10 {
             owned.delayOutsideBufferMilliseconds = outside
             jitterBuffer.updateDelayOutsideBuffer(milliseconds: outside)
