@@ -24,8 +24,8 @@ struct CallCapacitySearch {
         let playoutDelayMilliseconds: Double
         /// The process's threads in the middle of the window.
         let threads: Int?
-        /// CPU time used during the window by the engine's threads, by name (`media-clock`,
-        /// `media-io`, `media-audio`).
+        /// CPU time used during the window by the engine's threads, by name (`media-io`,
+        /// `media-audio`).
         let threadCPUSeconds: [String: Double]
 
         /// Process CPU time per call per second of audio, in microseconds.

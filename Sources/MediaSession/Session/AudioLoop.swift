@@ -15,7 +15,7 @@ import Synchronization
 /// `control` (a short lock, never held across I/O). Buffers are allocated before the loop.
 final class AudioLoop: MediaTicking, @unchecked Sendable {
     // @unchecked: once ticking, only the thread that ticks (the call's own audio thread or the
-    // shared media clock's) touches the mutable state.
+    // runtime's I/O thread that serves the call) touches the mutable state.
     private let configuration: MediaSessionConfiguration
     private let media: NegotiatedAudio
     private let send: SendPath

@@ -15,7 +15,7 @@ import Locking
 /// Threading: every method may be called from any thread (the class is `Sendable`); they
 /// return at once, except ``stop()``, which waits for the audio tick to send its BYE. The
 /// receive path runs on the ``UDPEventLoop``'s I/O thread, the send path and playout on the
-/// session's own audio thread (a softphone, the default) or on the shared media clock of a
+/// session's own audio thread (a softphone, the default), or both on the same I/O thread of a
 /// ``MediaRuntime`` (a server carrying many legs); they share only the jitter buffer and short
 /// locks, none held across I/O. ``events`` and ``qualityReports`` are delivered from those threads.
 public final class MediaSession: Sendable {

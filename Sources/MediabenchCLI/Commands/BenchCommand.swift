@@ -24,7 +24,7 @@ struct BenchCommand: Command {
     static let profile = Option(
         "profile", "softphone|server", .choice(SessionBenchProfile.allCases.map(\.rawValue)),
         help: "The session suite's setup: softphone (default; echo cancel and denoise, a thread per call) "
-            + "or server (no echo cancel or denoise, one shared media clock and an I/O thread per core).")
+            + "or server (no echo cancel or denoise, one I/O thread per core receiving and ticking its share of the calls).")
 
     static let calls = Option(
         "calls", "N", .positiveInteger,
