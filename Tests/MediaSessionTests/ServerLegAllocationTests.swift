@@ -87,7 +87,7 @@ extension LiveCalls {
             let tally = clock.disarm()
             call.stop()
             #expect(call.callee.statistics.rtpPacketsReceived >= 200)
-            #expect(tally.beats >= 1000, "\(tally.beats) beats in 3 s")
+            #expect(tally.beats >= 500, "\(tally.beats) beats in 3 s (a thousand a second when the thread keeps its beat)")
             #if DEBUG
                 // Unspecialised generics allocate in a debug build; `scripts/test.sh` runs this in release.
                 #expect(tally.beats > 0)
