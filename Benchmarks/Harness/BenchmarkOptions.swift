@@ -18,6 +18,9 @@ public struct BenchmarkOptions: Sendable {
     /// The setup to measure, given with `--profile`, for suites that have several (`session`:
     /// `softphone` or `server`); nil for each suite's default.
     public var profile: String?
+    /// A number of concurrent calls given with `--calls`, for suites that search a capacity
+    /// (`session`): that one step is run and reported instead of the search; nil searches.
+    public var calls: Int?
 
     /// Explicit settings.
     public init(
@@ -27,7 +30,8 @@ public struct BenchmarkOptions: Sendable {
         isQuick: Bool = false,
         traceFiles: [String] = [],
         speechFiles: [String] = [],
-        profile: String? = nil
+        profile: String? = nil,
+        calls: Int? = nil
     ) {
         self.runs = max(runs, 1)
         self.batchNanoseconds = max(batchNanoseconds, 1)
@@ -36,6 +40,7 @@ public struct BenchmarkOptions: Sendable {
         self.traceFiles = traceFiles
         self.speechFiles = speechFiles
         self.profile = profile
+        self.calls = calls.map { max($0, 1) }
     }
 
     /// The default: 21 runs of ~10 ms batches after one warm-up batch.

@@ -125,13 +125,20 @@ struct DelayEstimator {
     /// conversational target prices late packets with.
     static let lossRobustness = 25.1
 
-    /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge.
+    /// Id of G.107 at `outsideMilliseconds` plus each bucket's upper edge, priced with
+    /// ``lossRobustness`` (from the process's ``DelayCostCache``: buffers asking for the same
+    /// delay share one table).
     private static func delayCosts(outsideMilliseconds: Double, histogram: DelayHistogram) -> DelayCostTable {
-        let costs = (0..<histogram.bucketCount).map { bucket in
-            let delay = outsideMilliseconds + Double(bucket + 1) * histogram.bucketMilliseconds
-            return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+        let key = DelayCostCache.Key(
+            outsideMilliseconds: outsideMilliseconds, bucketCount: histogram.bucketCount,
+            bucketMilliseconds: histogram.bucketMilliseconds)
+        return DelayCostCache.shared.table(for: key) { key in
+            let costs = (0..<key.bucketCount).map { bucket in
+                let delay = key.outsideMilliseconds + Double(bucket + 1) * key.bucketMilliseconds
+                return (try? ConversationalRating.delayImpairment(mouthToEarMilliseconds: delay)) ?? .infinity
+            }
+            return DelayCostTable(delayCosts: costs, lossRobustness: lossRobustness)
         }
-        return DelayCostTable(delayCosts: costs, lossRobustness: lossRobustness)
     }
 
     /// Tells a conversational target how much mouth-to-ear delay there is outside the buffer

@@ -232,7 +232,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     /// the buffer, in milliseconds (half the RTCP round trip plus packetisation and codec
     /// delay): the dearer delay is, the more late loss the target accepts. No effect with a
     /// quantile target (``JitterBufferConfiguration/conversationalBaseDelayMilliseconds`` nil)
-    /// or a fixed one. Allocates; call it when the figure changes (an RTCP report), not per packet.
+    /// or a fixed one. Allocates (the cost tables are shared by the process's buffers, per
+    /// delay); call it when the figure changes (an RTCP report), not per packet.
     public mutating func updateDelayOutsideBuffer(milliseconds: Double) {
         estimator.updateDelayOutsideBuffer(milliseconds: milliseconds)
     }

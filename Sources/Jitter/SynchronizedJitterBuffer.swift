@@ -63,8 +63,9 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
         }
     }
 
-    /// ``JitterBuffer/updateDelayOutsideBuffer(milliseconds:)`` under the pull lock (it computes
-    /// and allocates the new delay costs there: once per RTCP report, about 0.5 ms).
+    /// ``JitterBuffer/updateDelayOutsideBuffer(milliseconds:)`` under the pull lock (unless
+    /// another buffer of the process asked for the same delay, it computes and allocates the
+    /// new delay costs there: about 0.5 ms).
     public func updateDelayOutsideBuffer(milliseconds: Double) {
         pullLock.withLock { buffer.updateDelayOutsideBuffer(milliseconds: milliseconds) }
     }

@@ -5,15 +5,16 @@
 /// the mutex pointer).
 public final class PThreadLock<State>: @unchecked Sendable {
     // @unchecked: `state` is only touched inside `withLock`, which holds `mutex`.
-    private let mutex = PThreadMutex()
-    private var state: State
+    @usableFromInline let mutex = PThreadMutex()
+    @usableFromInline var state: State
 
     /// A lock guarding `state`.
     public init(_ state: State) {
         self.state = state
     }
 
-    /// Runs `body` with exclusive access to the state.
+    /// Runs `body` with exclusive access to the state (inlinable, as ``PThreadMutex/withLock(_:)``).
+    @inlinable
     public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
         try mutex.withLock { try body(&state) }
     }

@@ -3,8 +3,9 @@ import Foundation
 import Synchronization
 import Testing
 
-/// The shared media clock's thread, on an injected clock that jumps to each deadline instead
-/// of sleeping: the ticks land exactly on the injected clock's 10 ms marks, whatever the real time.
+/// The media clock driven as an I/O thread drives it, here by the test's thread, on an injected
+/// clock that jumps to each deadline instead of sleeping: the ticks land exactly on the injected
+/// clock's 10 ms marks, whatever the real time.
 @Suite struct SharedMediaClockTests {
     /// A clock whose time moves only when the thread sleeps: straight to the deadline.
     private final class FastForwardClock: MonotonicClock {
@@ -21,7 +22,7 @@ import Testing
 
     /// Records the clock readings it is ticked at, and leaves after `ticks` ticks.
     private final class CountingMember: MediaTicking, @unchecked Sendable {
-        // @unchecked: `times` is written by the clock's thread only, read after `done`.
+        // @unchecked: `times` is written by the driving thread only, read after `done`.
         private(set) var times: [Int64] = []
         private(set) var stoppedByClock = false
         private let ticks: Int
@@ -47,30 +48,43 @@ import Testing
         }
     }
 
+    /// Runs the clock's due slots and sleeps to the next deadline until no member is left.
+    private func drive(_ clock: SharedMediaClock, on injected: FastForwardClock) {
+        while let deadline = clock.runDueTicks() { injected.sleep(untilNanoseconds: deadline) }
+    }
+
     @Test func ticksEveryMemberEveryTenMillisecondsOfTheInjectedClock() {
-        let clock = SharedMediaClock(clock: FastForwardClock(), slotCount: 10, maximumLagNanoseconds: 40_000_000)
-        defer { clock.shutdown() }
+        let injected = FastForwardClock()
+        let clock = SharedMediaClock(clock: injected, slotCount: 10, maximumLagNanoseconds: 40_000_000)
         let members = (0..<12).map { _ in CountingMember(ticks: 200) }
         members.forEach(clock.add)
+        drive(clock, on: injected)
         for member in members {
-            #expect(member.done.wait(timeout: .now() + 30) == .success, "the member was not ticked 200 times")
+            #expect(member.done.wait(timeout: .now()) == .success, "the member was not ticked 200 times")
             let gaps = Set(zip(member.times.dropFirst(), member.times).map { $0 - $1 })
             #expect(gaps == [10_000_000], "ticks \(gaps) ns apart on the injected clock")
         }
-        // Members that returned false are dropped from the wheel once that tick has returned
-        // (the member signals from inside it): wait for the timing thread to get there.
-        let deadline = DispatchTime.now() + 5
-        while clock.memberCount != 0, DispatchTime.now() < deadline { usleep(1000) }
-        #expect(clock.memberCount == 0)
+        #expect(clock.memberCount == 0, "members that returned false left the wheel")
+        #expect(clock.runDueTicks() == nil, "an empty wheel schedules nothing")
     }
 
-    @Test func shutdownEndsTheMembersStillOnTheClock() {
-        let clock = SharedMediaClock(clock: FastForwardClock(), slotCount: 10, maximumLagNanoseconds: 40_000_000)
+    @Test func stoppingEndsTheMembersStillOnTheClockAndLaterOnesAtOnce() {
+        let injected = FastForwardClock()
+        let clock = SharedMediaClock(clock: injected, slotCount: 10, maximumLagNanoseconds: 40_000_000)
         let member = CountingMember(ticks: .max)
         clock.add(member)
-        clock.shutdown()
-        #expect(member.done.wait(timeout: .now() + 10) == .success)
+        for _ in 0..<30 {
+            guard let deadline = clock.runDueTicks() else { break }
+            injected.sleep(untilNanoseconds: deadline)
+        }
+        #expect(member.times.count >= 2)
+        clock.stop()
+        #expect(member.done.wait(timeout: .now()) == .success)
         #expect(member.stoppedByClock)
-        clock.shutdown()
+        let late = CountingMember(ticks: .max)
+        clock.add(late)
+        #expect(late.stoppedByClock, "a member added after the stop ends at once")
+        #expect(clock.runDueTicks() == nil)
+        clock.stop()
     }
 }

@@ -40,7 +40,7 @@ enum CPUUsage {
     }
 
     /// Seconds of CPU (user and system) used so far by this process's threads, summed by
-    /// thread name (`media-clock`, `media-io`, `media-audio`, …, from `/proc/self/task/*/stat`).
+    /// thread name (`media-io`, `media-audio`, …, from `/proc/self/task/*/stat`).
     /// Threads that ended are not counted.
     static func threadSecondsByName() -> [String: Double] {
         let ticksPerSecond = Double(sysconf(Int32(_SC_CLK_TCK)))

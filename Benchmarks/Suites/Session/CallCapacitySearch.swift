@@ -24,8 +24,8 @@ struct CallCapacitySearch {
         let playoutDelayMilliseconds: Double
         /// The process's threads in the middle of the window.
         let threads: Int?
-        /// CPU time used during the window by the engine's threads, by name (`media-clock`,
-        /// `media-io`, `media-audio`).
+        /// CPU time used during the window by the engine's threads, by name (`media-io`,
+        /// `media-audio`).
         let threadCPUSeconds: [String: Double]
 
         /// Process CPU time per call per second of audio, in microseconds.
@@ -38,16 +38,36 @@ struct CallCapacitySearch {
     let plan: CallCapacityPlan
     /// How the calls are set up and threaded.
     let profile: SessionBenchProfile
+    /// The one count to run (`--calls`), instead of searching; nil searches.
+    var onlyCalls: Int?
 
-    /// Runs the search, records its rows into `context` and returns the largest count that
-    /// kept up (0 when even one call did not). `stagesTotalMicroseconds` (the stages' CPU per
-    /// call-second) is set beside the measured CPU, to show what threading adds.
+    /// Runs the search (or, with ``onlyCalls``, that one step), records its rows into `context`
+    /// and returns the largest count that kept up (0 when even one call did not).
+    /// `stagesTotalMicroseconds` (the stages' CPU per call-second) is set beside the measured
+    /// CPU, to show what threading adds.
     @discardableResult
     func run(into context: BenchmarkContext, stagesTotalMicroseconds: Double) throws -> Int {
         let loadBefore = CPUUsage.loadAverage()
+        var threadCounts: [Int] = []
+        let (passing, failingCalls) =
+            if let onlyCalls {
+                try tryStep(calls: onlyCalls, into: context, threadCounts: &threadCounts).map { ($0, nil) } ?? (nil, onlyCalls)
+            } else {
+                try search(into: context, threadCounts: &threadCounts)
+            }
+        context.record(
+            summaryRow(
+                suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
+                stagesTotalMicroseconds: stagesTotalMicroseconds, threadCounts: threadCounts
+            ))
+        return passing?.calls ?? 0
+    }
+
+    /// Doubles the calls from 1 until a step fails, then bisects; returns the last passing
+    /// step and the least failing count.
+    private func search(into context: BenchmarkContext, threadCounts: inout [Int]) throws -> (passing: Step?, failingCalls: Int?) {
         var passing: Step?
         var failingCalls: Int?
-        var threadCounts: [Int] = []
         var calls = 1
         while failingCalls == nil, calls <= plan.maximumCalls {
             if let step = try tryStep(calls: calls, into: context, threadCounts: &threadCounts) {
@@ -66,12 +86,7 @@ struct CallCapacitySearch {
                 failingCalls = middle
             }
         }
-        context.record(
-            summaryRow(
-                suite: context.suite, passing: passing, failingCalls: failingCalls, loadBefore: loadBefore,
-                stagesTotalMicroseconds: stagesTotalMicroseconds, threadCounts: threadCounts
-            ))
-        return passing?.calls ?? 0
+        return (passing, failingCalls)
     }
 
     /// The `max-real-time-calls` row: the figure, the CPU per call at it, the threads (at it,
@@ -83,7 +98,7 @@ struct CallCapacitySearch {
         var row = BenchmarkRow(suite: suiteName, caseName: "max-real-time-calls", implementation: "ours", unit: "calls")
         row.median = Double(passing?.calls ?? 0)
         row.setField("max_calls", .integer(passing?.calls ?? 0))
-        row.setField("first_failing_calls", failingCalls.map(BenchmarkValue.integer) ?? .string("none up to \(plan.maximumCalls)"))
+        row.setField("first_failing_calls", failingCalls.map(BenchmarkValue.integer) ?? .string("none up to \(onlyCalls ?? plan.maximumCalls)"))
         if let passing {
             let cpu = passing.cpuMicrosecondsPerCallSecond
             row.setField("cpu_us_per_call_second", .number(cpu))

@@ -8,8 +8,7 @@ import RTP
 /// ``SessionBenchProfile`` says (RTCP on its RFC 3550 schedule), negotiated through SDP text,
 /// each capturing ``TalkerSignal`` from a ``MemoryAudioEndpoint`` in real time. Softphone: each
 /// session ticked by its own audio thread, all received by one shared ``UDPEventLoop``.
-/// Server: every session ticked by one ``MediaRuntime``'s media clock and received by its I/O
-/// threads.
+/// Server: every session received and ticked by one of a ``MediaRuntime``'s I/O threads.
 ///
 /// One setting differs from the defaults: the jitter buffers start at, and never go below,
 /// ``jitterDelayFloorMilliseconds`` (the default starts at 250 ms and may settle within a

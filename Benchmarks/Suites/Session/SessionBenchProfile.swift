@@ -9,8 +9,8 @@ public enum SessionBenchProfile: String, CaseIterable, Sendable {
     /// audio thread, all receiving on one shared I/O thread. The default.
     case softphone
     /// A media server's legs (``MediaSessionConfiguration/serverLeg(audio:)``): no echo
-    /// cancelling or denoising, every session ticked by one ``MediaRuntime``'s shared media
-    /// clock and received by its I/O threads, one per core.
+    /// cancelling or denoising, every session received and ticked by one of a
+    /// ``MediaRuntime``'s I/O threads, one per core.
     case server
 
     /// The profile `--profile` names, softphone when none is given.

@@ -27,7 +27,9 @@ extension BenchmarkSuite {
         ) { context in
             let profile = try SessionBenchProfile.named(context.options.profile)
             let stagesTotal = try SessionStageCosts.measure(profile: profile, into: context)
-            let search = CallCapacitySearch(plan: plan ?? (context.options.isQuick ? .quick : .standard), profile: profile)
+            let search = CallCapacitySearch(
+                plan: plan ?? (context.options.isQuick ? .quick : .standard), profile: profile, onlyCalls: context.options.calls
+            )
             try search.run(into: context, stagesTotalMicroseconds: stagesTotal)
         }
     }

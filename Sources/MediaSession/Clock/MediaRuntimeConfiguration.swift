@@ -1,12 +1,12 @@
 import Foundation
 
-/// How a ``MediaRuntime`` runs many calls: how many I/O threads, how finely the shared media
-/// clock spreads the sessions' ticks, which clock paces them. Every property has a documented
+/// How a ``MediaRuntime`` runs many calls: how many I/O threads, how finely each thread's media
+/// clock spreads its sessions' ticks, which clock paces them. Every property has a documented
 /// default; the defaults suit a media server, IVR, recorder or load generator carrying hundreds
 /// of legs on one machine.
 public struct MediaRuntimeConfiguration: Sendable {
-    /// The epoll I/O threads serving every session's sockets. Default: one per core the
-    /// process may run on (`ProcessInfo.activeProcessorCount`).
+    /// The epoll I/O threads serving every session's sockets and running their ticks. Default:
+    /// one per core the process may run on (`ProcessInfo.activeProcessorCount`).
     public var ioThreadCount: Int
     /// Datagrams taken per `recvmmsg` call on each I/O thread. Default 32 (at most 64).
     public var receiveBatchCapacity: Int
@@ -15,11 +15,11 @@ public struct MediaRuntimeConfiguration: Sendable {
     /// thousand wake-ups a second per thread however many calls, a packet waiting at most 1 ms
     /// (its kernel receive timestamp stays exact).
     public var receivePollIntervalMicroseconds: Int?
-    /// Slots of the media clock's timer wheel over one 10 ms period: sessions are spread over
+    /// Slots of each I/O thread's timer wheel over one 10 ms period: its sessions are spread over
     /// them, so their ticks run at `10 ms / tickSlots` steps instead of all at once. Default 10
     /// (a slot a millisecond).
     public var tickSlots: Int
-    /// How far the media clock may fall behind before it skips ahead rather than catching up
+    /// How far a media clock may fall behind before it skips ahead rather than catching up
     /// in a burst, in milliseconds. Default 40 (four periods, as a softphone session's own timer).
     public var maximumTickLagMilliseconds: Int
     /// The clock that paces the ticks. Default ``SystemMonotonicClock``.

@@ -2,7 +2,7 @@ internal import CNetShims
 import Foundation
 
 /// Starts the engine's threads under names the system shows (`/proc/PID/task/*/comm`, `top -H`,
-/// gdb): `media-clock`, `media-io`, `media-audio`. Foundation's `Thread.name` alone does not
+/// gdb): `media-io`, `media-audio`. Foundation's `Thread.name` alone does not
 /// reach the kernel on Linux.
 enum MediaThread {
     /// Runs `body` on a new thread named `name` (at most 15 characters), with `qualityOfService`.

@@ -3,6 +3,7 @@ import Jitter
 import QualityMetrics
 import RTP
 import Locking
+import Synchronization
 
 /// The receive path, run on the ``UDPEventLoop``'s I/O thread: demultiplex, SRTP unprotect in
 /// place, parse, latch, filter the source, dispatch by payload type, record statistics, and
@@ -35,6 +36,9 @@ final class ReceivePath: @unchecked Sendable {
     private let epoch: MediaTime
     /// The I/O thread's own state.
     private var owned: IOThreadState
+    /// The arrival of the last accepted RTP packet in nanoseconds, `Int64.min` before the
+    /// first: the audio tick reads it every 10 ms, without the lock.
+    private let lastMediaArrival = Atomic<Int64>(.min)
     /// Where STUN and DTLS datagrams go (a WebRTC call's ICE agent and DTLS endpoint); nil drops them.
     private let secureTransportDatagrams: UDPEventLoop.Handler?
 
@@ -162,7 +166,7 @@ final class ReceivePath: @unchecked Sendable {
         }
         guard state.receives else { return admission }
         state.counters.rtpPacketsReceived += 1
-        state.lastMediaArrival = arrival
+        lastMediaArrival.store(arrival.nanoseconds, ordering: .relaxed)
         admission.verdict = isAudio ? .audio : .telephoneEvent
         return admission
     }
@@ -221,9 +225,10 @@ final class ReceivePath: @unchecked Sendable {
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         locked.withLock { $0.counters.roundTripMilliseconds = roundTrip.milliseconds }
         // The jitter buffer's conversational target prices its delay against the delay the
-        // call has outside it: half the round trip and one 20 ms packet. Only a move of 10 ms
-        // or more is passed on (it recomputes a table).
-        let outside = roundTrip.milliseconds / 2 + 20
+        // call has outside it: half the round trip and one 20 ms packet, in whole milliseconds
+        // (calls on one network then share the cost table). Only a move of 10 ms or more is
+        // passed on (it may compute a table).
+        let outside = (roundTrip.milliseconds / 2 + 20).rounded()
         if abs(outside - (owned.delayOutsideBufferMilliseconds ?? -.infinity)) >= 10 {
             owned.delayOutsideBufferMilliseconds = outside
             jitterBuffer.updateDelayOutsideBuffer(milliseconds: outside)
@@ -298,7 +303,8 @@ final class ReceivePath: @unchecked Sendable {
 
     /// The time of the last accepted RTP packet, if any.
     var lastMediaTime: MediaTime? {
-        locked.withLock { state in state.lastMediaArrival }
+        let nanoseconds = lastMediaArrival.load(ordering: .relaxed)
+        return nanoseconds == .min ? nil : MediaTime(nanoseconds: nanoseconds)
     }
 }
 
@@ -308,7 +314,6 @@ struct ReceiveState {
     var latchedAddress: SocketAddress?
     var sourceFilter = RemoteSourceFilter()
     var counters = MediaSessionStatistics()
-    var lastMediaArrival: MediaTime?
     var receives = true
 }
 

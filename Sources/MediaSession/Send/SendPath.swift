@@ -1,6 +1,6 @@
 import Codecs
 import RTP
-import Locking
+import Synchronization
 
 /// The send path, owned by the audio thread: one frame at a time, encode into the packet
 /// buffer, packetise, protect in place and send; also telephone events and RTCP, which share
@@ -35,7 +35,7 @@ final class SendPath {
     private var packetsSent: UInt32 = 0
     private var payloadBytesSent: UInt32 = 0
     /// The send counters, published for the control plane after each packet.
-    let counters = PThreadLock(SendCounters())
+    let counters = SendCounters()
     private var sentSinceLastReport = false
     /// The peer's newest loss report, written by the receive path.
     private let reportedLoss: ReportedLoss
@@ -66,7 +66,7 @@ final class SendPath {
         if let policy = configuration.lossAdaptation, encoder.forwardErrorCorrectionLossPercent != nil {
             expectedLoss = ExpectedLossTracker(policy: policy, frameMilliseconds: media.packetTimeMilliseconds)
         }
-        counters.withLock { $0.forwardErrorCorrectionLossPercent = encoder.forwardErrorCorrectionLossPercent }
+        counters.forwardErrorCorrectionLossPercent = encoder.forwardErrorCorrectionLossPercent
     }
 
     deinit {
@@ -110,7 +110,7 @@ final class SendPath {
         let before = encoder.forwardErrorCorrectionLossPercent
         encoder.adaptForwardErrorCorrection(toLossPercent: percent)
         let after = encoder.forwardErrorCorrectionLossPercent
-        if after != before { counters.withLock { $0.forwardErrorCorrectionLossPercent = after } }
+        if after != before { counters.forwardErrorCorrectionLossPercent = after }
     }
 
     /// Sends the next packet of the current or next key press; false when there is none.
@@ -158,10 +158,8 @@ final class SendPath {
         packetsSent &+= 1
         payloadBytesSent &+= UInt32(truncatingIfNeeded: payloadBytes)
         sentSinceLastReport = true
-        counters.withLock { counters in
-            counters.rtpPackets += 1
-            counters.rtpPayloadBytes += payloadBytes
-        }
+        counters.rtpPackets.add(1, ordering: .relaxed)
+        counters.rtpPayloadBytes.add(payloadBytes, ordering: .relaxed)
     }
 
     /// Sends an RTCP compound: SR when we sent since the last report (else RR), the report
@@ -197,7 +195,7 @@ final class SendPath {
         }
         guard protect(&length, rtcp: true), transmit(length, on: rtcpSocket, to: destination) else { return nil }
         sentSinceLastReport = false
-        counters.withLock { $0.rtcpPackets += 1 }
+        counters.rtcpPackets.add(1, ordering: .relaxed)
         return isSenderReport ? ntpTimestamp : nil
     }
 
@@ -207,14 +205,14 @@ final class SendPath {
             length = rtcp ? try outbound!.protectRTCP(in: buffer, length: length) : try outbound!.protectRTP(in: buffer, length: length)
             return true
         } catch {
-            counters.withLock { $0.failures += 1 }
+            counters.failures.add(1, ordering: .relaxed)
             return false
         }
     }
 
     private func transmit(_ length: Int, on socket: UDPSocket, to destination: SocketAddress) -> Bool {
         let sent = (try? socket.send(UnsafeRawBufferPointer(rebasing: buffer[..<length]), to: destination)) ?? false
-        if !sent { counters.withLock { $0.failures += 1 } }
+        if !sent { counters.failures.add(1, ordering: .relaxed) }
         return sent
     }
 }
@@ -224,12 +222,22 @@ enum ComfortNoisePayloadType {
     static let value: UInt8 = 13
 }
 
-/// What the send path has sent, for ``MediaSessionStatistics``.
-struct SendCounters {
-    var rtpPackets = 0
-    var rtpPayloadBytes = 0
-    var rtcpPackets = 0
-    var failures = 0
+/// What the send path has sent, for ``MediaSessionStatistics``: written by the thread that
+/// ticks the call, read by any thread, each figure one relaxed atomic (no lock per packet).
+final class SendCounters: Sendable {
+    let rtpPackets = Atomic<Int>(0)
+    let rtpPayloadBytes = Atomic<Int>(0)
+    let rtcpPackets = Atomic<Int>(0)
+    let failures = Atomic<Int>(0)
+    /// The FEC setting, -1 for none.
+    private let forwardErrorCorrection = Atomic<Int>(-1)
+
     /// The loss the encoder sizes its FEC for, if it sends any.
-    var forwardErrorCorrectionLossPercent: Int?
+    var forwardErrorCorrectionLossPercent: Int? {
+        get {
+            let percent = forwardErrorCorrection.load(ordering: .relaxed)
+            return percent < 0 ? nil : percent
+        }
+        set { forwardErrorCorrection.store(newValue.map { max($0, 0) } ?? -1, ordering: .relaxed) }
+    }
 }

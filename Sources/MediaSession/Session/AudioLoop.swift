@@ -15,13 +15,13 @@ import Synchronization
 /// `control` (a short lock, never held across I/O). Buffers are allocated before the loop.
 final class AudioLoop: MediaTicking, @unchecked Sendable {
     // @unchecked: once ticking, only the thread that ticks (the call's own audio thread or the
-    // shared media clock's) touches the mutable state.
+    // runtime's I/O thread that serves the call) touches the mutable state.
     private let configuration: MediaSessionConfiguration
     private let media: NegotiatedAudio
     private let send: SendPath
     private let receive: ReceivePath
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
-    private let control: PThreadLock<CallControl>
+    private let control: CallControlChannel
     private let monitor: PThreadLock<QualityMonitor>
     /// The origin of the jitter buffer's clock (see ``ReceivePath``).
     private let epoch: MediaTime
@@ -59,12 +59,17 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let played: UnsafeMutableBufferPointer<Int16>
     private let frame: UnsafeMutableBufferPointer<Int16>
     private var schedule: RTCPSchedule
+    /// The control state as of the last change the tick took, and which change that was.
+    private var controlState = CallControl()
+    private var controlChangesSeen = UInt64.max
+    /// The peer's address once the receive path latched it (it never changes after).
+    private var latchedDestination: SocketAddress?
     private var watchdog: NoMediaWatchdog
     private var nextQualityReport: MediaTime
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
-        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: PThreadLock<CallControl>, monitor: PThreadLock<QualityMonitor>, epoch: MediaTime,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: CallControlChannel, monitor: PThreadLock<QualityMonitor>, epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
     ) throws(MediaSessionError) {
@@ -153,11 +158,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// RTCP when due, the no-media watchdog, the quality report once a second. When the call
     /// is stopping it sends the BYE instead, closes the endpoint and returns false.
     func tick(monotonicNanoseconds: Int64) -> Bool {
-        // A copy of the control state: a retain of the digit queue, no allocation.
-        let state = control.withLock { control -> CallControl in
-            defer { control.pendingAudio = nil }
-            return control
+        // A copy of the control state only when it changed: a retain of the digit queue, no allocation.
+        var switchTo: MediaAudioIO?
+        if let changed = control.takeChanges(since: &controlChangesSeen) {
+            switchTo = changed.pendingAudio
+            controlState = changed
+            controlState.pendingAudio = nil
         }
+        let state = controlState
         if state.stopping {
             end()
             return false
@@ -166,7 +174,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             endpointOpened = true
             openEndpoint()
         }
-        if let audio = state.pendingAudio { switchEndpoint(to: audio) }
+        if let audio = switchTo { switchEndpoint(to: audio) }
         countLateTick(start: monotonicNanoseconds)
         let now = MediaClock.now()
         _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
@@ -237,11 +245,11 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// The receive counters merged with the send counters.
     func statistics() -> MediaSessionStatistics {
         var statistics = receive.statistics
-        let sent = send.counters.withLock { $0 }
-        statistics.rtpPacketsSent = sent.rtpPackets
-        statistics.rtpPayloadBytesSent = sent.rtpPayloadBytes
-        statistics.rtcpPacketsSent = sent.rtcpPackets
-        statistics.sendFailures = sent.failures
+        let sent = send.counters
+        statistics.rtpPacketsSent = sent.rtpPackets.load(ordering: .relaxed)
+        statistics.rtpPayloadBytesSent = sent.rtpPayloadBytes.load(ordering: .relaxed)
+        statistics.rtcpPacketsSent = sent.rtcpPackets.load(ordering: .relaxed)
+        statistics.sendFailures = sent.failures.load(ordering: .relaxed)
         statistics.forwardErrorCorrectionLossPercent = sent.forwardErrorCorrectionLossPercent
         statistics.lateAudioTicks = lateTicks.load(ordering: .relaxed)
         return statistics
@@ -252,13 +260,16 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         jitterBuffer.statistics
     }
 
+    /// The next digit to send; asks the control plane only when the last change showed some.
     private func takeDigit() -> UInt8? {
-        control.withLock { control in control.pendingDigits.isEmpty ? nil : control.pendingDigits.removeFirst() }
+        controlState.pendingDigits.isEmpty ? nil : control.takeDigit()
     }
 
     /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address.
     private func destination() -> SocketAddress {
-        receive.latchedSource ?? rtpDestination
+        if let latchedDestination { return latchedDestination }
+        latchedDestination = receive.latchedSource
+        return latchedDestination ?? rtpDestination
     }
 
     private func rtcpDestinationNow() -> SocketAddress {

@@ -15,7 +15,7 @@ import Locking
 /// Threading: every method may be called from any thread (the class is `Sendable`); they
 /// return at once, except ``stop()``, which waits for the audio tick to send its BYE. The
 /// receive path runs on the ``UDPEventLoop``'s I/O thread, the send path and playout on the
-/// session's own audio thread (a softphone, the default) or on the shared media clock of a
+/// session's own audio thread (a softphone, the default), or both on the same I/O thread of a
 /// ``MediaRuntime`` (a server carrying many legs); they share only the jitter buffer and short
 /// locks, none held across I/O. ``events`` and ``qualityReports`` are delivered from those threads.
 public final class MediaSession: Sendable {
@@ -52,9 +52,12 @@ public final class MediaSession: Sendable {
     /// The I/O thread the socket is registered with.
     let eventLoop: UDPEventLoop
     private let ownsEventLoop: Bool
-    /// The runtime whose media clock ticks the call, or nil for the call's own audio thread.
+    /// The runtime carrying the call (kept running while the session lives), or nil for a
+    /// softphone's session with its own audio thread.
     private let runtime: MediaRuntime?
-    private let control = PThreadLock(CallControl())
+    /// The media clock of the runtime's I/O thread that serves the socket: it ticks the call.
+    private let mediaClock: SharedMediaClock?
+    private let control = CallControlChannel()
     private let running = PThreadLock<Running?>(nil)
     private let finished = PThreadLock(false)
     /// The call's audio loop, kept after `stop()` for the final statistics.
@@ -76,26 +79,29 @@ public final class MediaSession: Sendable {
             } catch {
                 throw .transport(error)
             }
-            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil)
+            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil, mediaClock: nil)
             return
         }
-        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil)
+        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil, mediaClock: nil)
     }
 
-    /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread and
-    /// its 10 ms audio tick runs on the runtime's shared media clock; no thread is started for it.
+    /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread,
+    /// which also runs its 10 ms audio tick; no thread is started for it.
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
     public convenience init(configuration: MediaSessionConfiguration, runtime: MediaRuntime) throws(MediaSessionError) {
-        try self.init(configuration: configuration, eventLoop: runtime.eventLoops.next(), ownsEventLoop: false, runtime: runtime)
+        let lane = runtime.nextLane()
+        try self.init(configuration: configuration, eventLoop: lane.eventLoop, ownsEventLoop: false, runtime: runtime, mediaClock: lane.mediaClock)
     }
 
     private init(
-        configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop, ownsEventLoop: Bool, runtime: MediaRuntime?
+        configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop, ownsEventLoop: Bool, runtime: MediaRuntime?,
+        mediaClock: SharedMediaClock?
     ) throws(MediaSessionError) {
         self.configuration = configuration
         self.eventLoop = eventLoop
         self.ownsEventLoop = ownsEventLoop
         self.runtime = runtime
+        self.mediaClock = mediaClock
         do {
             (socket, rtcpSocket) = try Self.bindPair(configuration.localAddress, options: configuration.socketOptions)
         } catch {
@@ -231,8 +237,9 @@ public final class MediaSession: Sendable {
         apply(direction: media.direction, held: false, to: receive)
         lastCall.withLock { $0 = audioLoop }
         running.withLock { $0 = Running(audioLoop: audioLoop, receive: receive, registrations: registrations, direction: media.direction) }
-        if let runtime {
-            runtime.mediaClock.add(audioLoop)
+        if let mediaClock {
+            mediaClock.add(audioLoop)
+            eventLoop.wake()
         } else {
             audioLoop.startOwnThread(clock: SystemMonotonicClock())
         }
@@ -247,7 +254,7 @@ public final class MediaSession: Sendable {
             })
         else { return }
         finished.withLock { $0 = true }
-        control.withLock { $0.stopping = true }
+        control.update { $0.stopping = true }
         call.audioLoop.waitUntilFinished()
         call.registrations.forEach(eventLoop.unregister)
         eventContinuation.finish()
@@ -257,12 +264,12 @@ public final class MediaSession: Sendable {
     /// Stops sending speech: RTP stops (or one comfort-noise packet goes, see
     /// ``MediaSessionConfiguration/muteBehaviour``); RTCP and receiving go on.
     public func mute() {
-        control.withLock { $0.muted = true }
+        control.update { $0.muted = true }
     }
 
     /// Sends speech again; the next packet starts a talkspurt (marker bit).
     public func unmute() {
-        control.withLock { $0.muted = false }
+        control.update { $0.muted = false }
     }
 
     /// Puts the call on hold from our side: we stop sending and stop playing what arrives,
@@ -295,13 +302,13 @@ public final class MediaSession: Sendable {
             codes.append(code)
         }
         guard running.withLock({ $0 != nil }) else { throw .invalidState("sendDTMF before start") }
-        control.withLock { $0.pendingDigits.append(contentsOf: codes) }
+        control.update { $0.pendingDigits.append(contentsOf: codes) }
     }
 
     /// Moves the call to other audio devices (or another endpoint) without interrupting it;
     /// the audio thread closes the old ones and opens the new ones at its next 10 ms tick.
     public func switchAudio(to audio: MediaAudioIO) {
-        control.withLock { $0.pendingAudio = audio }
+        control.update { $0.pendingAudio = audio }
     }
 
     /// The session's counters so far (zero before start, final after stop).
@@ -329,7 +336,7 @@ public final class MediaSession: Sendable {
     private func apply(direction: MediaDirection, held: Bool, to receive: ReceivePath) {
         let receives = direction.receives && !held
         receive.setReceiving(receives)
-        control.withLock { control in
+        control.update { control in
             control.sends = direction.sends && !held
             control.receives = receives
         }

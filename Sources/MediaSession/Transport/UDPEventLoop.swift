@@ -14,9 +14,15 @@ import Locking
 ///
 /// Handlers must be quick (parse, unprotect, insert into the jitter buffer) and must not keep
 /// the datagram's bytes past the call. Sending is done directly on the ``UDPSocket`` from any thread.
+///
+/// A ``MediaRuntime``'s loops also run the audio ticks of the sessions they serve, after each
+/// look at the sockets (see ``SharedMediaClock``).
 public final class UDPEventLoop: Sendable {
     /// Called on the I/O thread for each received datagram; its bytes are valid during the call only.
     public typealias Handler = @Sendable (ReceivedDatagram) -> Void
+    /// Work the thread runs after each look at its sockets (a media clock's due ticks); returns
+    /// when it is next due on the loop's clock, or nil when nothing is scheduled.
+    typealias Beat = @Sendable () -> Int64?
 
     private struct Registration {
         let socket: UDPSocket
@@ -38,6 +44,7 @@ public final class UDPEventLoop: Sendable {
     /// The beat the thread polls on, or nil to wake per arrival.
     private let pollIntervalNanoseconds: Int64?
     private let clock: any MonotonicClock
+    private let beat: Beat?
 
     /// Starts the I/O thread.
     /// - Parameters:
@@ -46,9 +53,14 @@ public final class UDPEventLoop: Sendable {
     ///     look at the sockets on (a server: 1 ms).
     ///   - clock: the clock of that beat (default the system's monotonic clock).
     /// - Throws: ``TransportError`` when epoll or eventfd cannot be created.
-    public init(
+    public convenience init(
         batchCapacity: Int = 32, pollIntervalNanoseconds: Int64? = nil, clock: any MonotonicClock = SystemMonotonicClock()
     ) throws(TransportError) {
+        try self.init(batchCapacity: batchCapacity, pollIntervalNanoseconds: pollIntervalNanoseconds, clock: clock, beat: nil)
+    }
+
+    /// A loop that also runs `beat` after each look at its sockets.
+    init(batchCapacity: Int, pollIntervalNanoseconds: Int64?, clock: any MonotonicClock, beat: Beat?) throws(TransportError) {
         let epoll = mb_epoll_create()
         guard epoll >= 0 else { throw TransportError(operation: "epoll_create1", subject: "", code: -epoll) }
         let wakeUp = mb_eventfd_create()
@@ -67,6 +79,7 @@ public final class UDPEventLoop: Sendable {
         self.batchCapacity = batchCapacity
         self.pollIntervalNanoseconds = pollIntervalNanoseconds.map { max($0, 1) }
         self.clock = clock
+        self.beat = beat
         MediaThread.start(named: "media-io") { [self] in run() }
     }
 
@@ -100,6 +113,12 @@ public final class UDPEventLoop: Sendable {
         _ = mb_epoll_remove(epoll, registration.socket.descriptor)
     }
 
+    /// Wakes the thread if it is waiting for a datagram, so that it looks at its beat again
+    /// (a session just joined its media clock).
+    func wake() {
+        _ = mb_eventfd_signal(wakeUp)
+    }
+
     /// Stops the I/O thread and waits for it to finish. Idempotent.
     public func shutdown() {
         let first = state.withLock { state in
@@ -115,13 +134,14 @@ public final class UDPEventLoop: Sendable {
         var batch = DatagramBatch(capacity: batchCapacity)
         var ready = [UInt64](repeating: 0, count: 64)
         var nextPoll = clock.nanoseconds()
+        var nextBeat: Int64?
         while true {
             if let interval = pollIntervalNanoseconds {
                 nextPoll = max(nextPoll + interval, clock.nanoseconds() - interval)
                 clock.sleep(untilNanoseconds: nextPoll)
             }
             let count = ready.withUnsafeMutableBufferPointer {
-                Int(mb_epoll_wait(epoll, $0.baseAddress, Int32($0.count), pollIntervalNanoseconds == nil ? -1 : 0))
+                Int(mb_epoll_wait(epoll, $0.baseAddress, Int32($0.count), pollIntervalNanoseconds == nil ? waitMilliseconds(until: nextBeat) : 0))
             }
             if state.withLock({ $0.stopping }) { break }
             // A failing epoll_wait (not EINTR, which the shim absorbs) leaves nothing to wait on.
@@ -137,8 +157,16 @@ public final class UDPEventLoop: Sendable {
             }
             // More sockets were ready than one epoll_wait returns: take the rest before sleeping.
             if count == ready.count { nextPoll -= pollIntervalNanoseconds ?? 0 }
+            if let beat { nextBeat = beat() }
         }
         finished.signal()
+    }
+
+    /// How long `epoll_wait` may wait for a datagram before the beat is due: whole
+    /// milliseconds, rounded up; -1 (for ever) with nothing scheduled.
+    private func waitMilliseconds(until deadline: Int64?) -> Int32 {
+        guard let deadline else { return -1 }
+        return Int32(clamping: max(0, (deadline - clock.nanoseconds() + 999_999) / 1_000_000))
     }
 
     /// Receives until the socket has nothing waiting, handing each datagram to the handler.

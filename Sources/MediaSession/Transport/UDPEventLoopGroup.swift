@@ -16,13 +16,24 @@ public final class UDPEventLoopGroup: Sendable {
     ///     (see ``UDPEventLoop``).
     ///   - clock: the clock of that beat.
     /// - Throws: ``TransportError`` when a loop cannot be created (the ones already started are stopped).
-    public init(
+    public convenience init(
         threadCount: Int, batchCapacity: Int = 32, pollIntervalNanoseconds: Int64? = nil, clock: any MonotonicClock = SystemMonotonicClock()
+    ) throws(TransportError) {
+        try self.init(threadCount: threadCount, batchCapacity: batchCapacity, pollIntervalNanoseconds: pollIntervalNanoseconds, clock: clock) { _ in nil }
+    }
+
+    /// Loops whose thread number `index` also runs `beat(index)` after each look at its sockets.
+    init(
+        threadCount: Int, batchCapacity: Int, pollIntervalNanoseconds: Int64?, clock: any MonotonicClock,
+        beat: (Int) -> UDPEventLoop.Beat?
     ) throws(TransportError) {
         var loops: [UDPEventLoop] = []
         do {
-            for _ in 0..<max(1, threadCount) {
-                loops.append(try UDPEventLoop(batchCapacity: batchCapacity, pollIntervalNanoseconds: pollIntervalNanoseconds, clock: clock))
+            for index in 0..<max(1, threadCount) {
+                loops.append(
+                    try UDPEventLoop(
+                        batchCapacity: batchCapacity, pollIntervalNanoseconds: pollIntervalNanoseconds, clock: clock, beat: beat(index)
+                    ))
             }
         } catch {
             for loop in loops { loop.shutdown() }
@@ -33,7 +44,12 @@ public final class UDPEventLoopGroup: Sendable {
 
     /// The loop the next session should use (round robin).
     public func next() -> UDPEventLoop {
-        loops[nextIndex.add(1, ordering: .relaxed).oldValue % loops.count]
+        loops[nextLoopIndex()]
+    }
+
+    /// The index in ``loops`` of the loop the next session should use (round robin).
+    func nextLoopIndex() -> Int {
+        nextIndex.add(1, ordering: .relaxed).oldValue % loops.count
     }
 
     /// Stops every loop and waits for their threads. Idempotent.

@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav…] [--profile softphone|server]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav…] [--profile softphone|server] [--calls N]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -24,7 +24,12 @@ struct BenchCommand: Command {
     static let profile = Option(
         "profile", "softphone|server", .choice(SessionBenchProfile.allCases.map(\.rawValue)),
         help: "The session suite's setup: softphone (default; echo cancel and denoise, a thread per call) "
-            + "or server (no echo cancel or denoise, one shared media clock and an I/O thread per core).")
+            + "or server (no echo cancel or denoise, one I/O thread per core receiving and ticking its share of the calls).")
+
+    static let calls = Option(
+        "calls", "N", .positiveInteger,
+        help: "The session suite runs N concurrent calls once (one step, for profiling or a re-check) "
+            + "instead of searching for the most it carries.")
 
     let name = "bench"
     let summary = "Benchmark ours side by side with peer implementations."
@@ -39,7 +44,7 @@ struct BenchCommand: Command {
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
     var arguments: [any ArgumentDeclaring] {
-        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.audio, Self.profile]
+        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.audio, Self.profile, Self.calls]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -50,6 +55,7 @@ struct BenchCommand: Command {
         options.traceFiles = arguments.all(Self.traces)
         options.speechFiles = arguments.all(Self.audio)
         options.profile = arguments[Self.profile]
+        options.calls = arguments[Self.calls]
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in
