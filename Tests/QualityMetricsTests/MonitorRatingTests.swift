@@ -101,15 +101,38 @@ struct MonitorRatingTests {
     }
 
     @Test func codecWithoutTraceableValuesHasNoMOS() throws {
-        let opus = MonitoredCodec(
-            encodingName: "opus", clockRate: 48000, packetDurationMilliseconds: 20,
-            algorithmicDelayMilliseconds: 6.5)
-        var call = ScriptedCall(codec: opus)
+        let g729e = MonitoredCodec(
+            encodingName: "G729E", clockRate: 8000, packetDurationMilliseconds: 20, algorithmicDelayMilliseconds: 5)
+        var call = ScriptedCall(codec: g729e)
         call.play(Array(repeating: false, count: 50))
         let report = try #require(call.reports.first)
         #expect(report.meanOpinionScore == nil && report.rFactor == nil && report.level == nil)
-        #expect(report.latency.totalMilliseconds == 66.5)
+        #expect(report.latency.totalMilliseconds == 65)
         #expect(report.description.contains("MOS - R -"))
+    }
+
+    /// Opus is rated on G.107.1's wideband scale with the Ie,wb and Bpl,wb of the bitrate band
+    /// it is received at; the values below are typed from `docs/opus-iewb.json` (the output of
+    /// `scripts/derive-wideband-iewb.py opus`), not read from the code under test.
+    @Test(arguments: [(Int64(80), 12.19, 5.1), (Int64(40), 39.55, 7.5), (Int64(120), 0.0, 4.3)])
+    func opusIsRatedWithTheWidebandValuesOfItsReceivedBitrate(octetsPerPacket: Int64, ie: Double, bpl: Double) throws {
+        let opus = MonitoredCodec(
+            encodingName: "opus", clockRate: 48000, packetDurationMilliseconds: 20, algorithmicDelayMilliseconds: 6.5)
+        let losses = ScriptedCall.randomLosses(count: 250, percent: 3, seed: 11)
+        var call = ScriptedCall(codec: opus, payloadOctetsPerPacket: octetsPerPacket)
+        call.play(losses)
+        let last = try #require(call.reports.last)
+        var parameters = EModelParameters()
+        parameters.packetLossPercent = last.ratedLossPercent
+        parameters.burstRatio = last.burstRatio
+        parameters.absoluteDelayMilliseconds = 66.5
+        let derived = CodecImpairment(
+            key: "opus-test", name: "Opus", bandwidth: .wideband, equipmentImpairment: ie, packetLossRobustness: bpl,
+            packetDurationMilliseconds: 20, source: "docs/opus-iewb.json")
+        let expected = try EModel.evaluate(parameters.applying(derived))
+        #expect(last.ratedLossPercent > 0)
+        #expect(abs(try #require(last.rFactor) - expected.rFactor) < 1e-9)
+        #expect(abs(try #require(last.meanOpinionScore) - expected.conversationalMOS) < 1e-9)
     }
 
     @Test func levelsFollowTheDocumentedThresholds() {

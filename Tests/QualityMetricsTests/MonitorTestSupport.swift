@@ -17,11 +17,15 @@ struct ScriptedCall {
     var timestamp = RTPTimestamp(123_456)
     var now = ScriptedCall.start
     var reports: [QualityReport] = []
+    /// The payload of each received packet, as the counters the monitor gets report it.
+    let payloadOctetsPerPacket: Int64
+    var payloadPackets: Int64 = 0
 
     init(
         codec: MonitoredCodec = ScriptedCall.pcmu, configuration: QualityMonitor.Configuration = .init(),
-        jitterBufferMilliseconds: Double = 40
+        jitterBufferMilliseconds: Double = 40, payloadOctetsPerPacket: Int64 = 160
     ) {
+        self.payloadOctetsPerPacket = payloadOctetsPerPacket
         monitor = QualityMonitor(codec: codec, start: Self.start, configuration: configuration)
         var playout = PlayoutFigures.zero
         playout.currentDelayMilliseconds = jitterBufferMilliseconds
@@ -32,7 +36,11 @@ struct ScriptedCall {
     mutating func send(lost: Bool) {
         if !lost {
             statistics.record(sequence: sequence, timestamp: timestamp, arrival: now)
-            monitor.recordArrival(ReceptionCounters(statistics))
+            payloadPackets += 1
+            var counters = ReceptionCounters(statistics)
+            counters.mediaPayloadPackets = payloadPackets
+            counters.mediaPayloadOctets = payloadPackets * payloadOctetsPerPacket
+            monitor.recordArrival(counters)
         }
         sequence = SequenceNumber(sequence.rawValue &+ 1)
         timestamp = RTPTimestamp(timestamp.rawValue &+ 160)

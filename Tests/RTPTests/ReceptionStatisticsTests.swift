@@ -174,3 +174,27 @@ struct ReceptionStatisticsTests {
         #expect(counted.jitter > 0)
     }
 }
+
+@Suite("Reception statistics: media payload octets")
+struct ReceptionPayloadOctetTests {
+    /// A packet of `payloadBytes` octets with sequence `sequence`, 20 ms at 48 kHz apart.
+    static func record(
+        _ statistics: inout ReceptionStatistics, sequence: UInt16, payloadBytes: Int, updatesJitter: Bool = true
+    ) throws -> ReceptionOutcome {
+        var bytes: [UInt8] = [0x80, 111, UInt8(sequence >> 8), UInt8(sequence & 0xFF)]
+        bytes += withUnsafeBytes(of: (UInt32(sequence) &* 960).bigEndian, Array.init)
+        bytes += [0, 0, 0, 1] + Array(repeating: 0x55, count: payloadBytes)
+        return try bytes.withUnsafeBytes { raw in
+            try statistics.record(RTPPacket(raw), arrival: MediaTime(nanoseconds: Int64(sequence) * 20_000_000), updatesJitter: updatesJitter)
+        }
+    }
+
+    @Test func mediaPacketsCountTheirPayloadAndDuplicatesAndEventsDoNot() throws {
+        var statistics = ReceptionStatistics(clockRate: 48000, minimumSequential: 1)
+        for sequence in UInt16(1)...10 { _ = try Self.record(&statistics, sequence: sequence, payloadBytes: 80) }
+        #expect(try Self.record(&statistics, sequence: 10, payloadBytes: 80) == .duplicate)
+        _ = try Self.record(&statistics, sequence: 11, payloadBytes: 4, updatesJitter: false)
+        #expect(statistics.mediaPayloadPackets == 10)
+        #expect(statistics.mediaPayloadOctets == 800)
+    }
+}

@@ -20,7 +20,7 @@ struct RatingInputs {
 
 /// Rates a stream, or one interval of it, with the E-model (G.107, or G.107.1 for wideband
 /// codecs): the codec's Ie and Bpl from a G.113 table, or for Opus the values derived here by
-/// the P.834.1 method (``OpusWidebandImpairment``); Ppl and BurstR from the losses; Ta the
+/// the P.834.1 method (`CodecImpairmentTable.ratingEntry`); Ppl and BurstR from the losses; Ta the
 /// mouth-to-ear delay (network one way + playout + packetisation + codec), T = Ta, Tr = 2·Ta.
 struct QualityEstimator {
     let table: CodecImpairmentTable
@@ -29,9 +29,7 @@ struct QualityEstimator {
     /// values (video, events, unknown dynamic types).
     func impairment(encodingName: String?, bitsPerSecond: Double?) -> CodecImpairment? {
         guard let encodingName else { return nil }
-        if let codec = table.entry(forEncodingName: encodingName), codec.equipmentImpairment != nil { return codec }
-        guard encodingName.lowercased() == "opus", let bitsPerSecond, bitsPerSecond > 0 else { return nil }
-        return OpusWidebandImpairment.entry(bitsPerSecond: bitsPerSecond)
+        return table.ratingEntry(forEncodingName: encodingName, bitsPerSecond: bitsPerSecond)
     }
 
     /// The codec's algorithmic delay beyond its frame: Opus 6.5 ms (RFC 6716 §2: 26.5 ms in all

@@ -95,6 +95,23 @@ public struct CodecImpairmentTable: Sendable, Hashable, Codable {
         }
     }
 
+    /// The entry to rate a stream with: ``entry(forEncodingName:concealment:)`` when it has an
+    /// Ie, else for Opus the wideband values derived in this repository by the ITU-T P.834.1
+    /// method for the bitrate band holding `bitsPerSecond` (payload bits over media time; see
+    /// `docs/opus-iewb.md`), else `nil` (no traceable value: no R, no MOS).
+    ///
+    /// - Parameters:
+    ///   - encodingName: the name as SDP spells it, in any case.
+    ///   - bitsPerSecond: the stream's payload bitrate, when measured.
+    ///   - concealment: whether the receiver conceals lost G.711 packets.
+    public func ratingEntry(forEncodingName encodingName: String, bitsPerSecond: Double?, concealment: Bool = true) -> CodecImpairment? {
+        if let codec = entry(forEncodingName: encodingName, concealment: concealment), codec.equipmentImpairment != nil {
+            return codec
+        }
+        guard encodingName.lowercased() == "opus", let bitsPerSecond, bitsPerSecond.isFinite, bitsPerSecond > 0 else { return nil }
+        return OpusWidebandImpairment.entry(bitsPerSecond: bitsPerSecond)
+    }
+
     /// The values this project could trace to ITU-T texts, and the common codecs it could not.
     public static let standard = CodecImpairmentTable(narrowbandTraced + untraced)
 

@@ -15,20 +15,31 @@ public struct ReceptionCounters: Sendable, Hashable {
     public var duplicatePackets: Int64
     /// The RFC 3550 A.8 interarrival jitter, in milliseconds.
     public var jitterMilliseconds: Double
+    /// Payload octets of the media packets received (duplicates and telephone events
+    /// excluded): with ``mediaPayloadPackets``, the stream's bitrate, which rates Opus.
+    public var mediaPayloadOctets: Int64
+    /// The media packets ``mediaPayloadOctets`` counts.
+    public var mediaPayloadPackets: Int64
 
-    /// Counters with the given values.
-    public init(expectedPackets: Int64, receivedPackets: Int64, duplicatePackets: Int64, jitterMilliseconds: Double) {
+    /// Counters with the given values (no payload counted unless given).
+    public init(
+        expectedPackets: Int64, receivedPackets: Int64, duplicatePackets: Int64, jitterMilliseconds: Double,
+        mediaPayloadOctets: Int64 = 0, mediaPayloadPackets: Int64 = 0
+    ) {
         self.expectedPackets = expectedPackets
         self.receivedPackets = receivedPackets
         self.duplicatePackets = duplicatePackets
         self.jitterMilliseconds = jitterMilliseconds
+        self.mediaPayloadOctets = mediaPayloadOctets
+        self.mediaPayloadPackets = mediaPayloadPackets
     }
 
     /// The counters of `statistics` as they stand.
     public init(_ statistics: ReceptionStatistics) {
         self.init(
             expectedPackets: statistics.expected, receivedPackets: statistics.received,
-            duplicatePackets: statistics.duplicates, jitterMilliseconds: statistics.jitterMilliseconds)
+            duplicatePackets: statistics.duplicates, jitterMilliseconds: statistics.jitterMilliseconds,
+            mediaPayloadOctets: statistics.mediaPayloadOctets, mediaPayloadPackets: statistics.mediaPayloadPackets)
     }
 
     /// No packet yet.
@@ -97,7 +108,9 @@ public struct MonitoredCodec: Sendable, Hashable {
     public var packetDurationMilliseconds: Double
     /// The codec's algorithmic delay (look-ahead and framing beyond the packet), in milliseconds.
     public var algorithmicDelayMilliseconds: Double
-    /// Ie and Bpl for the E-model; without an Ie the reports carry no R or MOS.
+    /// Ie and Bpl for the E-model. Without an Ie the reports carry no R or MOS, except for Opus:
+    /// the monitor then rates it with the wideband values for the received bitrate
+    /// (``CodecImpairmentTable/ratingEntry(forEncodingName:bitsPerSecond:concealment:)``).
     public var impairment: CodecImpairment?
 
     /// A codec with explicit E-model values.

@@ -228,6 +228,16 @@ public struct QualityMonitor: Sendable {
         return report
     }
 
+    /// The codec's Ie and Bpl; for Opus without them, the wideband values for the bitrate
+    /// received so far (payload bits over the media time of the packets that carried them).
+    private var ratedImpairment: CodecImpairment? {
+        if let impairment = codec.impairment, impairment.equipmentImpairment != nil { return impairment }
+        guard reception.mediaPayloadPackets > 0, codec.packetDurationMilliseconds > 0 else { return nil }
+        let mediaSeconds = Double(reception.mediaPayloadPackets) * codec.packetDurationMilliseconds / 1000
+        return CodecImpairmentTable.standard.ratingEntry(
+            forEncodingName: codec.encodingName, bitsPerSecond: Double(reception.mediaPayloadOctets) * 8 / mediaSeconds)
+    }
+
     /// Everything counted so far: the banked counts plus the current counters.
     private var currentTotals: MonitorTotals {
         var totals = banked
@@ -247,7 +257,7 @@ public struct QualityMonitor: Sendable {
     /// The E-model for these measured inputs and the codec's Ie and Bpl, or `nil` when the
     /// codec has no traceable values.
     private func rate(lossPercent: Double, burstRatio: Double, delayMilliseconds: Double) -> EModelResult? {
-        guard let impairment = codec.impairment else { return nil }
+        guard let impairment = ratedImpairment else { return nil }
         var parameters = configuration.parameters
         parameters.packetLossPercent = min(max(lossPercent, 0), 100)
         parameters.burstRatio = burstRatio

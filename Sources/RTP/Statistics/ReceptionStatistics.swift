@@ -58,6 +58,11 @@ public struct ReceptionStatistics: Sendable {
     public private(set) var reordered: Int64 = 0
     /// The interarrival jitter of RFC 3550 A.8, in timestamp units.
     public private(set) var jitter: Double = 0
+    /// Payload octets of the media packets counted by ``record(_:arrival:updatesJitter:)``
+    /// (duplicates and telephone events excluded), for the stream's bitrate.
+    public private(set) var mediaPayloadOctets: Int64 = 0
+    /// The media packets whose payload ``mediaPayloadOctets`` counts.
+    public private(set) var mediaPayloadPackets: Int64 = 0
 
     /// Statistics for a source whose payload clock runs at `clockRate` Hz.
     public init(clockRate: Int, minimumSequential: Int = 2) {
@@ -109,10 +114,16 @@ public struct ReceptionStatistics: Sendable {
         return outcome
     }
 
-    /// Counts one received packet: ``record(sequence:timestamp:arrival:updatesJitter:)`` with its header fields.
+    /// Counts one received packet: ``record(sequence:timestamp:arrival:updatesJitter:)`` with its
+    /// header fields, and its payload octets when it is media (`updatesJitter`) and not a duplicate.
     @discardableResult
     public mutating func record(_ packet: RTPPacket, arrival: MediaTime, updatesJitter: Bool = true) -> ReceptionOutcome {
-        record(sequence: packet.sequenceNumber, timestamp: packet.timestamp, arrival: arrival, updatesJitter: updatesJitter)
+        let outcome = record(sequence: packet.sequenceNumber, timestamp: packet.timestamp, arrival: arrival, updatesJitter: updatesJitter)
+        if updatesJitter, outcome == .inOrder || outcome == .reordered || outcome == .restarted {
+            mediaPayloadOctets += Int64(packet.payload.count)
+            mediaPayloadPackets += 1
+        }
+        return outcome
     }
 
     /// Notes the arrival of a sender report from the source, for the LSR and DLSR fields of the

@@ -1,6 +1,5 @@
-import QualityMetrics
-
-/// Wideband E-model (G.107.1) impairments of Opus per bitrate band, for the analyzer's rating.
+/// Wideband E-model (G.107.1) impairments of Opus per bitrate band, for the live monitor's and
+/// the analyzer's rating (through ``CodecImpairmentTable/ratingEntry(forEncodingName:bitsPerSecond:concealment:)``).
 ///
 /// No published Ie,wb or Bpl,wb for Opus could be traced (G.113 tabulates none), so every value
 /// here was derived in this repository by the instrumental method of ITU-T P.834.1:
