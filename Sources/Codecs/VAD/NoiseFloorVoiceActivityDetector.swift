@@ -21,7 +21,10 @@ internal import Glibc
 /// Tuned on espeak-ng voices en-gb-scotland and en-029 (other sentences than any test's) over
 /// sox white, pink and car noise and a babble of five other espeak-ng voices at 20 and 10 dB SNR.
 /// It cannot tell speech from loud non-stationary noise: over babble at 10 dB SNR it finds about
-/// half of the pauses.
+/// half of the pauses. A slow talker's phrase that goes on for more than the window without a
+/// gap lifts the floor to its quietest syllables, and the end of such a phrase may be called a
+/// pause (a floor allowed to rise only slowly avoids that, but one digital-silence gap then
+/// pins it down for seconds: over car noise and babble it found a quarter of the pauses).
 ///
 /// Pure Swift, a value type; analysing allocates nothing. Multi-channel audio is judged by its
 /// first channel.
