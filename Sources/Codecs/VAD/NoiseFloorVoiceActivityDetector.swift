@@ -16,7 +16,9 @@ internal import Glibc
 /// floor: the gap between phrases, not the closure of a consonant.
 ///
 /// Until the first sub-window has been seen, the floor is digital silence: anything above the
-/// absolute threshold is speech, so the start of a call is never mistaken for a pause.
+/// absolute threshold is speech, so the start of a call is never mistaken for a pause. The floor
+/// never counts above ``Configuration/loudestFloorDBov``: a steady signal louder than that is
+/// not a background a call is held over but a tone or music, and stays speech.
 ///
 /// Tuned on espeak-ng voices en-gb-scotland and en-029 (other sentences than any test's) over
 /// sox white, pink and car noise and a babble of five other espeak-ng voices at 20 and 10 dB SNR.
@@ -45,6 +47,9 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         public var floorWindowMilliseconds: Int
         /// How long blocks stay speech after the last loud one. Default 150 ms.
         public var hangoverMilliseconds: Int
+        /// The loudest floor believed to be background noise. Default −30 dBov (at 10 dB SNR,
+        /// noise under a talker peaking at −3 dBFS is around −32 dBov).
+        public var loudestFloorDBov: Double
 
         /// A configuration with the defaults above, overridden by whatever is passed.
         public init(
@@ -54,7 +59,8 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
             absoluteThresholdDBov: Double = -60,
             smoothingMilliseconds: Double = 100,
             floorWindowMilliseconds: Int = 2000,
-            hangoverMilliseconds: Int = 150
+            hangoverMilliseconds: Int = 150,
+            loudestFloorDBov: Double = -30
         ) {
             self.sampleRate = sampleRate
             self.channels = channels
@@ -63,6 +69,7 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
             self.smoothingMilliseconds = smoothingMilliseconds
             self.floorWindowMilliseconds = floorWindowMilliseconds
             self.hangoverMilliseconds = hangoverMilliseconds
+            self.loudestFloorDBov = loudestFloorDBov
         }
     }
 
@@ -133,8 +140,9 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         blockFill = 0
         let margin = pow(10, configuration.speechMarginDecibels / 10)
         let absolute = pow(10, configuration.absoluteThresholdDBov / 10)
-        let loud = wholeBand.isLoud(whole, margin: margin, absolute: absolute)
-        let loudAbove = emphasisedBand.isLoud(emphasised, margin: margin, absolute: absolute)
+        let loudest = pow(10, configuration.loudestFloorDBov / 10)
+        let loud = wholeBand.isLoud(whole, margin: margin, absolute: absolute, loudestFloor: loudest)
+        let loudAbove = emphasisedBand.isLoud(emphasised, margin: margin, absolute: absolute, loudestFloor: loudest)
         if loud || loudAbove {
             hangoverLeft = hangoverBlocks
             isSpeech = true
@@ -174,11 +182,11 @@ private struct BandFloor: Sendable {
     }
 
     /// Takes a block of `power` into the floor and says whether it stands `margin` (a power
-    /// ratio) above the floor and above `absolute`.
-    mutating func isLoud(_ power: Double, margin: Double, absolute: Double) -> Bool {
+    /// ratio) above the floor (at most `loudestFloor`) and above `absolute`.
+    mutating func isLoud(_ power: Double, margin: Double, absolute: Double, loudestFloor: Double) -> Bool {
         smoothed = smoothed < 0 ? power : smoothing * smoothed + (1 - smoothing) * power
         currentMinimum = min(currentMinimum, smoothed)
-        let loud = power >= floor * margin && power >= absolute
+        let loud = power >= min(floor, loudestFloor) * margin && power >= absolute
         blocksInSubWindow += 1
         if blocksInSubWindow == subWindowBlocks {
             subWindowMinima[nextSubWindow] = currentMinimum
