@@ -37,15 +37,19 @@ struct DelayHistogram {
 
     /// The delay (a bucket's upper edge) that costs a conversation least: the delay's own cost
     /// (`delayCostOfBucket[bucket]`, one per bucket) plus the effective equipment impairment of
-    /// the packets that would come later (the weight above the bucket), G.107 equation 7-29
-    /// with Ie 0 and the packet-loss robustness `lossRobustness` (Bpl); the lower delay on a tie.
-    func leastCostValue(delayCostOfBucket: [Double], lossRobustness: Double) -> Double {
+    /// the loss a listener would have, G.107 equation 7-29 with Ie 0 and the packet-loss
+    /// robustness `lossRobustness` (Bpl): the network's loss (`networkLossFraction`) and the
+    /// arrivals that would come later than the bucket (the weight above it). Ie,eff is concave
+    /// in the loss, so late loss costs less on a network that already loses packets. The lower
+    /// delay on a tie.
+    func leastCostValue(delayCostOfBucket: [Double], lossRobustness: Double, networkLossFraction: Double = 0) -> Double {
         var best = weights.count - 1
         var bestCost = Double.infinity
         var above = 0.0
+        let network = min(max(networkLossFraction, 0), 1)
         for bucket in stride(from: weights.count - 1, through: 0, by: -1) {
-            let latePercent = 100 * max(above, 0)
-            let cost = delayCostOfBucket[bucket] + 95 * latePercent / (latePercent + lossRobustness)
+            let lossPercent = 100 * (network + (1 - network) * max(above, 0))
+            let cost = delayCostOfBucket[bucket] + 95 * lossPercent / (lossPercent + lossRobustness)
             if cost <= bestCost {
                 best = bucket
                 bestCost = cost

@@ -153,6 +153,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             startStream(packet)
             reset = true
         }
+        let highestBefore = sequenceCounter.highest
         var sequence = sequenceCounter.unwrap(SequenceNumber(packet.sequenceNumber))
         var position = position(ofTimestamp: timestampCounter.unwrap(RTPTimestamp(packet.timestamp)))
         if !reset, abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds {
@@ -165,6 +166,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             counters.duplicatePackets += 1
             return .duplicate
         }
+        estimator.recordSequence(missing: reset ? 0 : sequence > highestBefore ? Int(min(sequence - highestBefore - 1, 1000)) : -1)
         let relativeDelay = estimator.relativeDelay(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
         pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
         learnFrameLength(sequence: sequence, position: position)
