@@ -46,7 +46,9 @@ import Testing
         let estimate = ((ours.score.meanDelayMilliseconds - fastest) / 5).rounded() * 5
         let fixed = stride(from: max(estimate - 15, 0), through: estimate + 5, by: 5)
             .map { Self.play(packets, policy: .fixed(milliseconds: $0)) }
-            .min { abs($0.score.meanDelayMilliseconds - ours.score.meanDelayMilliseconds) < abs($1.score.meanDelayMilliseconds - ours.score.meanDelayMilliseconds) }!
+            .min {
+                abs($0.score.meanDelayMilliseconds - ours.score.meanDelayMilliseconds) < abs($1.score.meanDelayMilliseconds - ours.score.meanDelayMilliseconds)
+            }!
         let summary =
             "network \(network): ours \(ours.concealingPulls) concealing pulls, \(ours.score.interruptions) interruptions at "
             + "\(ours.score.meanDelayMilliseconds) ms; fixed \(fixed.concealingPulls), \(fixed.score.interruptions) at "
