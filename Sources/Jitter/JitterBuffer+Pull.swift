@@ -265,9 +265,6 @@ extension JitterBuffer {
     /// Where the delay settles after a move, in milliseconds above the target.
     static var settleMilliseconds: Double { 6 }
 
-    /// How far above the target the delay may be before it shrinks, in milliseconds.
-    static var shrinkMilliseconds: Double { 12 }
-
     /// How long the delay waits for a pause before voiced audio is stretched (ms): read speech
     /// pauses every 2–3 s; a tone or music may never pause.
     static var pauseWaitMilliseconds: Double { 3000 }
@@ -290,12 +287,12 @@ extension JitterBuffer {
         switch stretchState {
         // Below the target costs late packets, above it only delay: grow as the delay comes
         // within 2 ms of the target (a quantile of 2 ms buckets, which lags a slow drift),
-        // shrink only when 12 ms above it (a fixed buffer: 20), and both times settle 6 ms
-        // above it, inside the dead band: every move is a change a listener may hear, so there
-        // are few, and none undoes the last.
+        // shrink only when 20 ms above it, and both times settle 6 ms above it, inside the
+        // dead band: every move is a change a listener may hear, so there are few, and none
+        // undoes the last.
         case .accelerating where error <= Self.settleMilliseconds, .decelerating where error >= Self.settleMilliseconds:
             stretchState = .none
-        case .none where error > (estimator.isFixed ? 20 : Self.shrinkMilliseconds): stretchState = .accelerating
+        case .none where error > 20: stretchState = .accelerating
         case .none where error < (estimator.isFixed ? -10 : 2): stretchState = .decelerating
         default: break
         }
