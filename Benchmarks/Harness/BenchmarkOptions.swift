@@ -15,6 +15,9 @@ public struct BenchmarkOptions: Sendable {
     /// 8 kHz mono speech WAVs given with `--audio`, which the jitter-buffer suite plays through
     /// every buffer and scores (PESQ, R_conv); none skips that (slow) part.
     public var speechFiles: [String]
+    /// The only traces the jitter-buffer suite replays, by name (a scenario's, or a trace
+    /// file's), given with `--only-trace`; empty for every trace.
+    public var traceNames: [String]
     /// The setup to measure, given with `--profile`, for suites that have several (`session`:
     /// `softphone` or `server`); nil for each suite's default.
     public var profile: String?
@@ -30,6 +33,7 @@ public struct BenchmarkOptions: Sendable {
         isQuick: Bool = false,
         traceFiles: [String] = [],
         speechFiles: [String] = [],
+        traceNames: [String] = [],
         profile: String? = nil,
         calls: Int? = nil
     ) {
@@ -39,6 +43,7 @@ public struct BenchmarkOptions: Sendable {
         self.isQuick = isQuick
         self.traceFiles = traceFiles
         self.speechFiles = speechFiles
+        self.traceNames = traceNames
         self.profile = profile
         self.calls = calls.map { max($0, 1) }
     }

@@ -49,14 +49,19 @@ struct DelayHistogram {
 
     /// The delay (a bucket's upper edge) that costs a conversation least: the delay's own cost
     /// (`costs.delayCosts[bucket]`, one per bucket) plus the effective equipment impairment of
-    /// the packets that would come later (the weight above the bucket), G.107 equation 7-29
-    /// with Ie 0 and the table's packet-loss robustness (Bpl); the lower delay on a tie.
-    func leastCostValue(costs: DelayCostTable) -> Double {
-        // Above the highest used bucket nothing comes later: the table knows the pick there.
+    /// the loss a listener would have, G.107 equation 7-29 with Ie 0 and the table's packet-loss
+    /// robustness (Bpl): the network's loss (`networkLossFraction`) and the arrivals that would
+    /// come later than the bucket (the weight above it). Ie,eff is concave in the loss, so late
+    /// loss costs less on a network that already loses packets. The lower delay on a tie.
+    func leastCostValue(costs: DelayCostTable, networkLossFraction: Double = 0) -> Double {
+        let network = min(max(networkLossFraction, 0), 1)
+        // Above the highest used bucket nothing comes later: every bucket there bears the same
+        // loss term, so the table's pick with nothing late is the pick there.
         var (best, bestCost) = costs.pickWithNothingLate(from: highestUsedBucket + 1)
+        bestCost += costs.lossCost(lossPercent: 100 * network)
         var above = 0.0
         for bucket in stride(from: min(highestUsedBucket, weights.count - 1), through: 0, by: -1) {
-            let cost = costs.cost(ofBucket: bucket, latePercent: 100 * max(above, 0))
+            let cost = costs.delayCosts[bucket] + costs.lossCost(lossPercent: 100 * (network + (1 - network) * max(above, 0)))
             if cost <= bestCost {
                 best = bucket
                 bestCost = cost
@@ -92,10 +97,10 @@ struct DelayCostTable {
         self.picks = picks
     }
 
-    /// The cost of playing at `bucket`'s delay when `latePercent` of the packets come later.
+    /// Ie,eff with Ie 0 (G.107 equation 7-29) when `lossPercent` of the packets are lost or late.
     @inline(__always)
-    func cost(ofBucket bucket: Int, latePercent: Double) -> Double {
-        delayCosts[bucket] + 95 * latePercent / (latePercent + lossRobustness)
+    func lossCost(lossPercent: Double) -> Double {
+        95 * lossPercent / (lossPercent + lossRobustness)
     }
 
     /// The pick and its cost of a search over the buckets from `bucket` up when none is late.

@@ -122,8 +122,9 @@ extension JitterBuffer {
             return mode == .comfortNoise ? .comfortNoise : .conceal
         }
         if overlap > 0 { crossFadeFromOverlap(frames: min(overlap, frames - skip), at: skip) }
-        queue.append(UnsafeBufferPointer(rebasing: decodeScratch[(skip * channels)..<(frames * channels)]))
-        trackNoiseLevel(frames: frames - skip)
+        let audio = UnsafeBufferPointer(rebasing: decodeScratch[(skip * channels)..<(frames * channels)])
+        queue.append(audio)
+        trackNoiseLevel(frames: frames - skip, audio: audio)
         finishDecoded(sequence: sequence, end: position + Int64(frames))
         let resumed: PlayoutDecision.Kind = mode == .speech ? .normal : (merging ? .merge : .normal)
         closeConcealmentEvent(resumedByTalkspurt: marker || !merging)
@@ -243,10 +244,11 @@ extension JitterBuffer {
         }
     }
 
-    /// Follows the background level: the quietest recent decoded audio, rising slowly.
-    private mutating func trackNoiseLevel(frames: Int) {
+    /// Follows the background level (the quietest recent decoded audio, rising slowly) and
+    /// whether the speech pauses, by the voice activity decision on the decoded `audio`.
+    private mutating func trackNoiseLevel(frames: Int, audio: UnsafeBufferPointer<Int16>) {
         let level = queue.meanAbsoluteLevel(lastFrames: frames)
-        quietRunSamples = level < TimeStretcher.quietLevel ? quietRunSamples + frames : 0
+        quietRunSamples = pauseDetector.analyze(audio) ? 0 : quietRunSamples + frames
         if inPause { lastQuietSample = counters.playedSamples }
         noiseLevel = min(level, noiseLevel * 1.05 + 1)
     }
@@ -263,16 +265,14 @@ extension JitterBuffer {
     /// Where the delay settles after a move, in milliseconds above the target.
     static var settleMilliseconds: Double { 6 }
 
-    /// How long quiet audio must last to be a pause between words or sentences, not the
-    /// closure of a consonant within a word (ms).
-    static var pauseMilliseconds: Double { 100 }
-
     /// How long the delay waits for a pause before voiced audio is stretched (ms): read speech
     /// pauses every 2–3 s; a tone or music may never pause.
     static var pauseWaitMilliseconds: Double { 3000 }
 
-    /// Whether the audio decoded last is a pause.
-    private var inPause: Bool { quietRunSamples >= Int(mediaPosition(ofMilliseconds: Self.pauseMilliseconds)) }
+    /// Whether the audio decoded last is a pause: comfort noise, or audio the voice activity
+    /// decision (``NoiseFloorVoiceActivityDetector``: near the noise floor for its 150 ms
+    /// hangover, between phrases, not the closure of a consonant) calls no speech.
+    private var inPause: Bool { quietRunSamples > 0 }
 
     /// Removes or repeats a pitch period, or a piece of a pause, when the delay is off target;
     /// returns what it did.
@@ -297,9 +297,9 @@ extension JitterBuffer {
         default: break
         }
         guard stretchState != .none else { return nil }
-        // The delay moves in pauses (100 ms or more of quiet audio, between words and
-        // sentences): it makes no audible seam, and a listener (or PESQ) hears each utterance
-        // whole. Voiced audio is stretched only when no pause has come for 3 s (a tone, music,
+        // The delay moves in pauses (what the voice activity decision calls no speech, over
+        // whatever background noise, between phrases): it makes no audible seam, and a
+        // listener (or PESQ) hears each utterance whole. Voiced audio is stretched only when no pause has come for 3 s (a tone, music,
         // or drift in endless speech), at most one seam per 40 ms of audio. (A stall needs no
         // stretching: the playout went on concealing, so the packets queued behind it are
         // already late when they come.) A short silence within a word is no pause: stretching
@@ -338,6 +338,8 @@ extension JitterBuffer {
         {
             _ = decodeStored(next)
         }
+        // Speech resuming in the look-ahead ends the pause.
+        guard voicedAllowed || inPause else { return 0 }
         let live = queue.count
         let region = queue.liveRegion(extraFrames: direction == .lengthen ? stretcher.maximumPeriod : 0)
         // Never overshoot the settling point much: a removed piece is at most the excess over
@@ -351,7 +353,7 @@ extension JitterBuffer {
             }
         let change = stretcher.stretch(
             direction, region: region, liveFrames: live, keepingFrames: samplesPerPull, longestFrames: longest,
-            quietOnly: !voicedAllowed
+            pause: inPause
         )
         queue.commitEdit(change: change)
         return change

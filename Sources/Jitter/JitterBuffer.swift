@@ -20,9 +20,9 @@ import RTP
 ///   At each pull the buffer measures its own playout delay on the same scale and steers it
 ///   towards the target by time-stretching (`TimeStretcher`: removing or repeating pieces
 ///   of pauses or whole pitch periods), so clock drift cannot pile up. Shrinking never drops
-///   whole frames. The delay moves in the pauses of the speech (quiet audio is stretched
-///   freely); voiced speech only when no pause has come for 3 s, so utterances are heard
-///   whole. The target rises at once and
+///   whole frames. The delay moves in the pauses of the speech, found over background noise
+///   by `NoiseFloorVoiceActivityDetector` (a pause is stretched freely); voiced speech only
+///   when no pause has come for 3 s, so utterances are heard whole. The target rises at once and
 ///   falls slowly, so the delay moves seldom.
 /// - A missing packet is concealed through the decoder (its FEC from the next packet when the
 ///   decoder has it and that packet is here), fading into comfort noise on long gaps; the first
@@ -84,9 +84,9 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var mode = Mode.comfortNoise
     var stretchState = Stretch.none
     var nextStretchAllowed = 0
-    /// When the last pause (quiet audio, comfort noise) was queued, in played samples.
+    /// When the last pause (no speech, comfort noise) was queued, in played samples.
     var lastQuietSample = 0
-    /// How much quiet audio has been queued in a row, in samples.
+    /// How much audio without speech has been queued in a row, in samples.
     var quietRunSamples = 0
     var concealedRunSamples = 0
     var openConcealmentStart: Int?
@@ -106,6 +106,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var stretcher: TimeStretcher
     var received = ReceivedWindow()
     var comfortNoise = ComfortNoise()
+    /// Finds the pauses of the decoded speech, where the delay moves.
+    var pauseDetector: NoiseFloorVoiceActivityDetector
     let decodeScratch: UnsafeMutableBufferPointer<Int16>
     let overlapScratch: UnsafeMutableBufferPointer<Int16>
 
@@ -135,6 +137,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         store = PacketStore(
             capacity: configuration.packetCapacity, lendableSlots: lendableSlots, maximumPayloadBytes: configuration.maximumPayloadBytes)
         stretcher = TimeStretcher(sampleRate: rate, channels: channels)
+        pauseDetector = NoiseFloorVoiceActivityDetector(configuration: .init(sampleRate: rate, channels: channels))
         queue = PCMQueue(capacity: 2 * maximumFrame + 2 * stretcher.fullSearchFrames + samplesPerPull, channels: channels)
         decodeScratch = .allocate(capacity: maximumFrame * channels)
         decodeScratch.initialize(repeating: 0)
@@ -198,6 +201,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             startStream(packet)
             reset = true
         }
+        let highestBefore = sequenceCounter.highest
         var sequence = sequenceCounter.unwrap(SequenceNumber(packet.sequenceNumber))
         var position = position(ofTimestamp: timestampCounter.unwrap(RTPTimestamp(packet.timestamp)))
         if !reset, abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds {
@@ -210,6 +214,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             counters.duplicatePackets += 1
             return (.duplicate, nil)
         }
+        estimator.recordSequence(missing: reset ? 0 : sequence > highestBefore ? Int(min(sequence - highestBefore - 1, 1000)) : -1)
         let relativeDelay = estimator.relativeDelay(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
         pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
         learnFrameLength(sequence: sequence, position: position)

@@ -5,7 +5,10 @@
 /// the one following it, searched in 2.5–15 ms on a copy decimated to about 4 kHz and refined
 /// at the full rate. A period is only removed or repeated when that correlation exceeds
 /// ``correlationThreshold`` or the signal is quiet (stretching silence is inaudible; quiet
-/// audio is stretched by the longest step allowed). The caller may ask for quiet audio only.
+/// audio is stretched by the longest step allowed). The caller may say the audio is a pause of
+/// the speech (its voice activity decision): a pause is stretched by a whole period where it
+/// repeats itself (a hum, or speech the decision missed), and otherwise, whatever its level, by
+/// the longest step, since background noise has no pitch to keep either.
 struct TimeStretcher: ~Copyable {
     let sampleRate: Int
     let channels: Int
@@ -46,21 +49,21 @@ struct TimeStretcher: ~Copyable {
     /// Removes (`shorten`) or repeats (`lengthen`) one pitch period at the head of `region`,
     /// whose first `liveFrames` frames are audio and whose tail has room for the inserted
     /// period when lengthening; shortening leaves at least `keepingFrames`. Periods longer than
-    /// `longestFrames` or than the audio allows are not searched. With `quietOnly`, only quiet
-    /// audio is stretched, however well a voiced period correlates. Returns the frames removed
-    /// (negative) or inserted (positive), or 0 when the signal does not allow it.
+    /// `longestFrames` or than the audio allows are not searched. A `pause` that does not repeat
+    /// itself is stretched by the longest step, as quiet audio is. Returns the frames removed (negative) or inserted
+    /// (positive), or 0 when the signal does not allow it.
     func stretch(
         _ direction: Direction, region: UnsafeMutableBufferPointer<Int16>, liveFrames: Int, keepingFrames: Int,
-        longestFrames: Int, quietOnly: Bool = false
+        longestFrames: Int, pause: Bool = false
     ) -> Int {
         let room = direction == .shorten ? min(liveFrames / 2, liveFrames - keepingFrames) : liveFrames / 2
         let tail = direction == .shorten ? room : region.count / channels - liveFrames
         let usable = min(min(maximumPeriod, room), min(tail, longestFrames))  // (variadic min allocates)
         guard usable >= minimumPeriod + decimation else { return 0 }
         let quiet = copyAndMeasure(region, longest: usable) < Self.quietLevel
-        guard quiet || !quietOnly else { return 0 }
         // Quiet audio has no pitch to keep: the longest allowed stretch moves the delay fastest.
-        let (period, correlation) = quiet ? (usable, 1) : bestPeriod(longest: usable)
+        var (period, correlation) = quiet ? (usable, 1) : bestPeriod(longest: usable)
+        if pause, correlation < Self.correlationThreshold { (period, correlation) = (usable, 1) }
         guard correlation >= Self.correlationThreshold else { return 0 }
         switch direction {
         case .shorten:

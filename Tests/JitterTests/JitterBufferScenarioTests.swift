@@ -115,7 +115,8 @@ import TestSupport
         let (current, target) = result.delays[5900]
         #expect(current - target > -4 && current - target < 22, "current \(current), target \(target)")
         let stretched = ppm > 0 ? result.statistics.removedSamples : result.statistics.insertedSamples
-        #expect(stretched > 360, "60 ms of drift over 60 s is absorbed by time-stretching")
+        // 60 ms of drift over 60 s, less what the 18 ms dead band may leave unstretched.
+        #expect(stretched > 320, "60 ms of drift over 60 s is absorbed by time-stretching")
     }
 
     @Test func dtxGapsPlayComfortNoiseAndTalkspurtsStartAtTheTargetDelay() {

@@ -25,6 +25,9 @@ extension BenchmarkSuite {
                 context.recordFailure(URL(fileURLWithPath: path).lastPathComponent, error)
             }
         }
+        if !context.options.traceNames.isEmpty {
+            traces = traces.filter { context.options.traceNames.contains($0.name) }
+        }
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-jitter-\(getpid())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

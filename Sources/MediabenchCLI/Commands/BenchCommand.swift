@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--audio SPEECH.wav…] [--profile softphone|server] [--calls N]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--only-trace NAME…] [--audio SPEECH.wav…] [--profile softphone|server] [--calls N]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -17,6 +17,9 @@ struct BenchCommand: Command {
         "output", "FILE", .string, help: "Write the table or JSON to FILE instead of standard output.")
     static let traces = Option(
         "trace", "FILE", .string, repeats: true, help: "A network trace for the jitter suite to replay too.")
+    static let onlyTraces = Option(
+        "only-trace", "NAME", .string, repeats: true,
+        help: "Replay only this trace in the jitter suite (a scenario's or a trace file's name); repeat for more.")
     static let audio = Option(
         "audio", "SPEECH.wav", .string, repeats: true,
         help: "8 kHz mono speech the jitter suite plays through every buffer and scores (PESQ, R_conv); repeat for more.")
@@ -44,7 +47,7 @@ struct BenchCommand: Command {
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
     var arguments: [any ArgumentDeclaring] {
-        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.audio, Self.profile, Self.calls]
+        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.onlyTraces, Self.audio, Self.profile, Self.calls]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -54,6 +57,7 @@ struct BenchCommand: Command {
         }
         options.traceFiles = arguments.all(Self.traces)
         options.speechFiles = arguments.all(Self.audio)
+        options.traceNames = arguments.all(Self.onlyTraces)
         options.profile = arguments[Self.profile]
         options.calls = arguments[Self.calls]
         let names = arguments.all(Self.suites)
