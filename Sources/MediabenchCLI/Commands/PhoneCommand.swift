@@ -166,12 +166,11 @@ struct PhoneCommand: Command {
         return settings
     }
 
-    /// Runs `body` to completion on an executor of its own, blocking this thread (which may
-    /// be one of the cooperative pool's: the body needs none of them).
+    /// Runs `body` to completion on the cooperative pool, blocking this (non-pool) thread.
     private static func blocking<Result: Sendable>(_ body: @escaping @Sendable () async throws -> Result) throws -> Result {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<Result>()
-        Task(executorPreference: DedicatedTaskExecutor(label: "mediabench-phone")) {
+        Task {
             do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
             done.signal()
         }
