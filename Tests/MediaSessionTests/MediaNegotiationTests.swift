@@ -41,7 +41,8 @@ import Testing
         // One codec (the offerer's first we have) and telephone events: all the peer may send.
         #expect(answer.audio?.payloadTypes == [0, 102])
         #expect(media.sendCodec.map.encodingName == "PCMU")
-        #expect(media.receiveCodecs.map(\.payloadType) == [0, 102])
+        // Events are received on every telephone-event number the offer declared (48 and 8 kHz).
+        #expect(media.receiveCodecs.map(\.payloadType) == [0, 101, 102])
         #expect(media.telephoneEventPayloadType == 102)
         #expect(media.remoteAddress == "192.0.2.1")
         #expect(media.remoteRTPPort == 40000)

@@ -116,6 +116,22 @@ import Locking
         #expect(counts.withLock { $0[0] } == 100)
     }
 
+    /// A handler that shuts its own loop down (as happens when it drops the loop's owner's last
+    /// reference) returns: the loop does not wait for its own thread. Before, it waited forever.
+    @Test func shutdownFromTheLoopsOwnThreadReturns() throws {
+        let loop = try UDPEventLoop()
+        let socket = try UDPSocket(binding: .loopbackIPv4())
+        let sender = try UDPSocket(binding: .loopbackIPv4())
+        let returned = DispatchSemaphore(value: 0)
+        try loop.register(socket) { _ in
+            loop.shutdown()
+            returned.signal()
+        }
+        try [UInt8(1)].withUnsafeBytes { _ = try sender.send($0, to: socket.localAddress) }
+        #expect(returned.wait(timeout: .now() + 5) == .success)
+        loop.shutdown()  // idempotent from another thread too
+    }
+
     /// Polls `condition` for up to two seconds.
     private func waitUntil(_ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(2)

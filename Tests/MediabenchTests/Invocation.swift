@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 @testable import MediabenchCLI
@@ -17,5 +18,14 @@ struct Invocation {
         status = Mediabench.run(arguments, console: console)
         standardOutput = output.withLock { $0 }
         standardError = error.withLock { $0 }
+    }
+
+    /// Runs `mediabench` on a thread of its own and waits without holding a thread of the
+    /// cooperative pool: for commands that block their calling thread while their work runs
+    /// on the pool (`phone`), so that several may run at once.
+    static func onOwnThread(_ arguments: [String]) async -> Invocation {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: Invocation(arguments)) }.start()
+        }
     }
 }

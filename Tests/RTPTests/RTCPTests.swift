@@ -251,6 +251,13 @@ struct RTCPTests {
         var negative = block
         negative.delaySinceLastSenderReport = 0x000C_0000
         #expect(negative.roundTripTime(arrival: arrival) == nil)
+        // A DLSR counted in whole milliseconds (libre) can exceed the elapsed time by up to
+        // 1 ms on a loopback path: a zero round trip, not none; 3 ms over is still none.
+        var coarse = block
+        coarse.delaySinceLastSenderReport = 0x000B_6000 + 66
+        #expect(coarse.roundTripTime(arrival: arrival) == MediaTime(nanoseconds: 0))
+        coarse.delaySinceLastSenderReport = 0x000B_6000 + 197
+        #expect(coarse.roundTripTime(arrival: arrival) == nil)
         #expect(CompactNTP.units(of: MediaTime(seconds: 5.25)) == 0x0005_4000)
     }
 

@@ -31,6 +31,8 @@ final class ReceivePath: @unchecked Sendable {
     private let telephoneEventPayloadTypes: PayloadTypeSet
     private let comfortNoisePayloadType: UInt8?
     private let clockRate: Int
+    /// Our SSRC: the peer's report block about it is the one that echoes our SRs.
+    private let localSSRC: UInt32?
     private let latches: Bool
     /// The origin of the jitter buffer's clock: the call's start, on the clock of the arrivals.
     private let epoch: MediaTime
@@ -46,8 +48,9 @@ final class ReceivePath: @unchecked Sendable {
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss(),
-        secureTransportDatagrams: UDPEventLoop.Handler? = nil
+        secureTransportDatagrams: UDPEventLoop.Handler? = nil, localSSRC: UInt32? = nil
     ) {
+        self.localSSRC = localSSRC
         self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
@@ -215,11 +218,11 @@ final class ReceivePath: @unchecked Sendable {
         }
     }
 
-    /// The peer's report on our stream (its first block: a peer reports on one source only,
-    /// ours) to the quality monitor and, for FEC sizing, to the send path; and the round trip
-    /// it implies.
+    /// The peer's report on our stream (the block about our SSRC; else its first, as a peer
+    /// in a two-party call reports on one source) to the quality monitor and, for FEC sizing,
+    /// to the send path; and the round trip it implies.
     private func recordRoundTrip(_ blocks: RTCPReportBlocks, arrival: MediaTime) {
-        guard let block = blocks.first else { return }
+        guard let block = blocks.first(where: { $0.ssrc == localSSRC }) ?? blocks.first else { return }
         monitor.withLock { $0.recordRemoteReport(block, arrival: arrival) }
         reportedLoss.record(fractionLost: block.fractionLost)
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }

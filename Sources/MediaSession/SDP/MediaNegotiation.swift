@@ -58,7 +58,12 @@ public enum MediaNegotiation {
         let events = local.telephoneEventPayloadType == nil ? nil : telephoneEvent(in: remote, clockRate: chosen.map.clockRate)
         if let events, let map = remote.encoding(of: events) {
             answered.append(SDPCodec(map: map, payloadType: events, formatParameters: remote.formatParameters[events]))
-            receiveCodecs.append(NegotiatedCodec(payloadType: events, map: map, formatParameters: remote.formatParameters[events]))
+            // The answer names one rate, but every telephone-event number the offer declared
+            // means events from the offerer: all are received.
+            for payloadType in telephoneEvents(in: remote) {
+                guard let offeredMap = remote.encoding(of: payloadType) else { continue }
+                receiveCodecs.append(NegotiatedCodec(payloadType: payloadType, map: offeredMap, formatParameters: remote.formatParameters[payloadType]))
+            }
         }
         var answering = local
         answering.direction = remote.direction.answer(willing: local.direction)
@@ -69,7 +74,8 @@ public enum MediaNegotiation {
             remoteAddress: address(of: remote, in: offer), remoteRTPPort: remote.port,
             remoteRTCPPort: rtcpPort(of: remote, muxed: answering.rtcpMux), rtcpMux: answering.rtcpMux, profile: remote.transport,
             sendCodec: sendCodec, receiveCodecs: receiveCodecs, telephoneEventPayloadType: events,
-            packetTimeMilliseconds: packetTime, direction: answering.direction, crypto: crypto
+            telephoneEventClockRate: events.flatMap { remote.encoding(of: $0)?.clockRate }, packetTimeMilliseconds: packetTime,
+            direction: answering.direction, crypto: crypto
         )
         return (description(answering, media: media), negotiated)
     }
@@ -114,7 +120,7 @@ public enum MediaNegotiation {
             remoteAddress: address(of: remote, in: answer), remoteRTPPort: remote.port,
             remoteRTCPPort: rtcpPort(of: remote, muxed: rtcpMux), rtcpMux: rtcpMux, profile: remote.transport,
             sendCodec: sendCodec, receiveCodecs: receiveCodecs, telephoneEventPayloadType: events,
-            packetTimeMilliseconds: packetTime,
+            telephoneEventClockRate: events.flatMap { remote.encoding(of: $0)?.clockRate }, packetTimeMilliseconds: packetTime,
             direction: MediaDirection(sends: local.direction.sends && remote.direction.receives, receives: local.direction.receives && remote.direction.sends),
             crypto: crypto
         )
@@ -146,7 +152,9 @@ public enum MediaNegotiation {
         muxed ? section.port : section.rtcpPort ?? section.port + 1
     }
 
-    /// Our codecs and one telephone-event format per clock rate in use, as we offer them.
+    /// Our codecs and one telephone-event format per clock rate in use, as we offer them,
+    /// plus telephone-event/8000 when no codec runs at 8 kHz: RFC 4733 allows any rate, but
+    /// many phones (baresip among them) send and expect only 8000, also beside Opus.
     static func offeredCodecs(_ local: LocalAudioCapabilities) -> [SDPCodec] {
         var codecs = local.codecs
         guard let eventType = local.telephoneEventPayloadType else { return codecs }
@@ -154,6 +162,7 @@ public enum MediaNegotiation {
         for codec in local.codecs where !rates.contains(codec.map.clockRate) {
             rates.append(codec.map.clockRate)
         }
+        if !rates.contains(8000) { rates.append(8000) }
         for rate in rates {
             // The first rate takes the configured number, the others the next free ones.
             let payloadType = rate == rates[0] ? eventType : nextFreePayloadType(after: eventType, in: codecs)
@@ -212,9 +221,15 @@ public enum MediaNegotiation {
         return milliseconds
     }
 
+    /// The telephone-event format to send with: the one at the audio codec's rate, else the
+    /// section's first (often 8000 beside a 48 kHz codec).
     private static func telephoneEvent(in section: MediaDescription, clockRate: Int) -> Int? {
-        let events = section.payloadTypes.filter { section.encoding(of: $0)?.encodingName.lowercased() == "telephone-event" }
+        let events = telephoneEvents(in: section)
         return events.first { section.encoding(of: $0)?.clockRate == clockRate } ?? events.first
+    }
+
+    private static func telephoneEvents(in section: MediaDescription) -> [Int] {
+        section.payloadTypes.filter { section.encoding(of: $0)?.encodingName.lowercased() == "telephone-event" }
     }
 
     private static func nextFreePayloadType(after payloadType: Int, in codecs: [SDPCodec]) -> Int {

@@ -59,6 +59,9 @@ public struct NegotiatedAudio: Sendable, Equatable {
     public var receiveCodecs: [NegotiatedCodec]
     /// The telephone-event payload type we send with, if both ends offered telephone events.
     public var telephoneEventPayloadType: Int?
+    /// The clock rate of that telephone-event format (RFC 4733 allows any; many phones use
+    /// only 8000, also beside Opus): the unit of the events' durations. Nil when there are none.
+    public var telephoneEventClockRate: Int?
     /// The packet duration to send, in milliseconds (the peer's ptime, else ours): a multiple
     /// of 10 ms the codec supports, checked at negotiation.
     public var packetTimeMilliseconds: Int
@@ -68,10 +71,12 @@ public struct NegotiatedAudio: Sendable, Equatable {
     public var crypto: NegotiatedCrypto?
 
     /// An outcome with the given parts (the negotiation makes them; tests and tools may too).
+    /// A nil `telephoneEventClockRate` with a telephone-event payload type means the send
+    /// codec's clock rate.
     public init(
         remoteAddress: String, remoteRTPPort: Int, remoteRTCPPort: Int, rtcpMux: Bool, profile: String = "RTP/AVP",
         sendCodec: NegotiatedCodec, receiveCodecs: [NegotiatedCodec], telephoneEventPayloadType: Int?,
-        packetTimeMilliseconds: Int, direction: MediaDirection, crypto: NegotiatedCrypto?
+        telephoneEventClockRate: Int? = nil, packetTimeMilliseconds: Int, direction: MediaDirection, crypto: NegotiatedCrypto?
     ) {
         self.remoteAddress = remoteAddress
         self.remoteRTPPort = remoteRTPPort
@@ -81,6 +86,7 @@ public struct NegotiatedAudio: Sendable, Equatable {
         self.sendCodec = sendCodec
         self.receiveCodecs = receiveCodecs
         self.telephoneEventPayloadType = telephoneEventPayloadType
+        self.telephoneEventClockRate = telephoneEventPayloadType == nil ? nil : telephoneEventClockRate ?? sendCodec.map.clockRate
         self.packetTimeMilliseconds = packetTimeMilliseconds
         self.direction = direction
         self.crypto = crypto

@@ -57,8 +57,11 @@ final class SendPath {
         telephoneEventPayloadType = media.telephoneEventPayloadType.map { UInt8(truncatingIfNeeded: $0) }
         comfortNoiseOnMute = configuration.muteBehaviour == .comfortNoise && media.sendCodec.map.clockRate == 8000
         timestampUnitsPerFrame = media.sendCodec.map.clockRate * media.packetTimeMilliseconds / 1000
-        digitDurationUnits = UInt32(media.sendCodec.map.clockRate / 10)  // 100 ms per key press
-        dtmf = DTMFSender(packetDuration: UInt32(timestampUnitsPerFrame))
+        // Event durations count in the telephone-event format's own clock (8000 beside Opus
+        // for many peers); the events' RTP timestamps stay on the stream's audio clock.
+        let eventClockRate = media.telephoneEventClockRate ?? media.sendCodec.map.clockRate
+        digitDurationUnits = UInt32(eventClockRate / 10)  // 100 ms per key press
+        dtmf = DTMFSender(packetDuration: UInt32(eventClockRate * media.packetTimeMilliseconds / 1000))
         sequence = SequenceNumber(UInt16.random(in: 0...UInt16.max))
         timestamp = RTPTimestamp(UInt32.random(in: 0...UInt32.max))
         buffer = .allocate(byteCount: Self.bufferBytes, alignment: 16)

@@ -186,6 +186,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             chunkIndex = 0
             send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
         }
+        if schedule.awaitsPeer, receive.remoteSSRC != nil { schedule.peerHeard(now: now) }
         if now >= schedule.next {
             if let sent = send.sendReport(
                 about: receive.reportBlock(now: now), voipMetrics: voipMetrics, now: now, goodbye: false, to: rtcpDestinationNow()

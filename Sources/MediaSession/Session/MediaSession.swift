@@ -120,7 +120,8 @@ public final class MediaSession: Sendable {
                 current: LocalAudioCapabilities(
                     address: socket.localAddress.host, rtpPort: Int(socket.localAddress.port), codecs: configuration.codecs,
                     telephoneEventPayloadType: configuration.telephoneEventPayloadType,
-                    packetTimeMilliseconds: configuration.packetTimeMilliseconds, rtcpMux: configuration.rtcpMux, crypto: crypto
+                    packetTimeMilliseconds: configuration.packetTimeMilliseconds, rtcpMux: configuration.rtcpMux, crypto: crypto,
+                    srtpRequired: configuration.srtpRequired
                 )))
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         (qualityReports, qualityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
@@ -213,7 +214,7 @@ public final class MediaSession: Sendable {
         let receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
-            secureTransportDatagrams: secureTransportDatagrams
+            secureTransportDatagrams: secureTransportDatagrams, localSSRC: configuration.ssrc
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,

@@ -37,6 +37,12 @@ public struct MediaSessionConfiguration: Sendable {
     public var telephoneEventPayloadType: Int?
     /// The SRTP suites to offer or accept, most preferred first; empty for plain RTP. Default empty.
     public var srtpSuites: [SRTPCryptoSuite]
+    /// Whether SRTP is required when ``srtpSuites`` is not empty (the default): offers are
+    /// `RTP/SAVP` and a peer without a common suite is refused. When false, SRTP is best
+    /// effort (the usual SDES convention): offers are `RTP/AVP` with `a=crypto` lines, and SRTP
+    /// is used when the answer carries `a=crypto`, plain RTP when it does not; as answerer, an
+    /// offer with `a=crypto` (`RTP/AVP` or `RTP/SAVP`) gets SRTP and a plain one plain RTP.
+    public var srtpRequired: Bool
     /// Socket options: DSCP (default 46, EF), kernel receive timestamps (default on), receive buffer.
     public var socketOptions: UDPSocketOptions
     /// Whether to offer and accept RTP and RTCP on the RTP port (RFC 5761). Default true. The
@@ -81,6 +87,7 @@ public struct MediaSessionConfiguration: Sendable {
         packetTimeMilliseconds: Int = 20,
         telephoneEventPayloadType: Int? = 101,
         srtpSuites: [SRTPCryptoSuite] = [],
+        srtpRequired: Bool = true,
         socketOptions: UDPSocketOptions = UDPSocketOptions(),
         rtcpMux: Bool = true,
         symmetricRTP: Bool = true,
@@ -101,6 +108,7 @@ public struct MediaSessionConfiguration: Sendable {
         self.packetTimeMilliseconds = packetTimeMilliseconds
         self.telephoneEventPayloadType = telephoneEventPayloadType
         self.srtpSuites = srtpSuites
+        self.srtpRequired = srtpRequired
         self.socketOptions = socketOptions
         self.rtcpMux = rtcpMux
         self.symmetricRTP = symmetricRTP

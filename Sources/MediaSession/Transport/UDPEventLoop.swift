@@ -33,6 +33,8 @@ public final class UDPEventLoop: Sendable {
         var registrations: [UInt64: Registration] = [:]
         var nextToken: UInt64 = 1
         var stopping = false
+        /// The I/O thread, once it runs.
+        var ioThread: pthread_t?
     }
 
     private let epoll: Int32
@@ -119,18 +121,21 @@ public final class UDPEventLoop: Sendable {
         _ = mb_eventfd_signal(wakeUp)
     }
 
-    /// Stops the I/O thread and waits for it to finish. Idempotent.
+    /// Stops the I/O thread and waits for it to finish. Idempotent. Called from a handler (on
+    /// the I/O thread itself, for instance when the handler releases the loop's last owner),
+    /// it does not wait: the thread ends when the handler returns.
     public func shutdown() {
-        let first = state.withLock { state in
+        let (first, onIOThread) = state.withLock { state in
             defer { state.stopping = true }
-            return !state.stopping
+            return (!state.stopping, state.ioThread.map { pthread_equal($0, pthread_self()) != 0 } ?? false)
         }
         guard first else { return }
         _ = mb_eventfd_signal(wakeUp)
-        finished.wait()
+        if !onIOThread { finished.wait() }
     }
 
     private func run() {
+        state.withLock { $0.ioThread = pthread_self() }
         var batch = DatagramBatch(capacity: batchCapacity)
         var ready = [UInt64](repeating: 0, count: 64)
         var nextPoll = clock.nanoseconds()

@@ -20,7 +20,7 @@ struct PhoneCommand: Command {
         help: "Codec to offer or accept; repeat for several, in order of preference (default: opus, pcmu, pcma).")
     static let srtp = Option(
         "srtp", "none|optional|SUITE", .string, repeats: true,
-        help: "SRTP: none (default), optional (follow the peer's offer; dialling offers every suite), or suites to require.")
+        help: "SRTP: none (default), optional (best effort: RTP/AVP with a=crypto, SRTP when the peer has a key too), or suites to require.")
     static let rtcpMux = Option(
         "rtcp-mux", "offer|require|no", .choice(PhoneSettings.MuxPolicy.allCases.map(\.rawValue)),
         help: "Offer RTP/RTCP on one port and accept a decline (default), require it, or never use it.")
@@ -95,7 +95,7 @@ struct PhoneCommand: Command {
 
     private static func dial(_ target: SIPURI, agent: SIPUserAgent, settings: PhoneSettings, runner: PhoneCallRunner) async throws -> PhoneOutcome {
         let audio = settings.audioEndpoint()
-        let call = try agent.dial(target.description, media: settings.media(suites: settings.suites(answering: nil), audio: audio))
+        let call = try agent.dial(target.description, media: settings.media(audio: audio))
         var outcome = await runner.run(call, audio: audio)
         try settings.writeHeard(audio, into: &outcome)
         return outcome
@@ -110,7 +110,7 @@ struct PhoneCommand: Command {
             }
             if !settings.json { console.write("incoming call \(index) from \(call.remoteParty)\n") }
             let audio = settings.audioEndpoint()
-            try call.answer(media: settings.media(suites: settings.suites(answering: call.remoteOffer), audio: audio))
+            try call.answer(media: settings.media(audio: audio))
             var outcome = await runner.run(call, audio: audio)
             try settings.writeHeard(audio, into: &outcome, suffix: settings.calls > 1 ? "-\(index)" : "")
             outcomes.append(outcome)

@@ -10,7 +10,8 @@ struct PhoneSettings {
     enum SRTPPolicy: Equatable {
         /// Plain RTP only.
         case none
-        /// SRTP when the peer offers it (answering); offered with every suite (dialling).
+        /// Best-effort SRTP: dialling offers `RTP/AVP` with an `a=crypto` line per suite and
+        /// uses SRTP when the answer has one; answering takes SRTP when the offer has a line.
         case optional
         /// These suites, required.
         case suites([SRTPCryptoSuite])
@@ -81,22 +82,21 @@ struct PhoneSettings {
         return settings.sdpCodec
     }
 
-    /// The suites to put in an offer or accept in an answer to `offer` (nil when dialling).
-    func suites(answering offer: SessionDescription?) -> [SRTPCryptoSuite] {
+    /// The suites to offer or accept.
+    var srtpSuites: [SRTPCryptoSuite] {
         switch srtp {
-        case .none: return []
-        case .suites(let suites): return suites
-        case .optional:
-            guard let offer else { return SRTPCryptoSuite.allCases }
-            return offer.audio?.crypto.isEmpty == false ? SRTPCryptoSuite.allCases : []
+        case .none: []
+        case .suites(let suites): suites
+        case .optional: SRTPCryptoSuite.allCases
         }
     }
 
     /// The session configuration of one call, with `audio` as its microphone and speaker.
-    func media(suites: [SRTPCryptoSuite], audio: PhoneAudioEndpoint) -> MediaSessionConfiguration {
+    func media(audio: PhoneAudioEndpoint) -> MediaSessionConfiguration {
         let host = (try? SocketAddress(host: listen.host, port: 0)) ?? .loopbackIPv4()
         return MediaSessionConfiguration(
-            localAddress: host, codecs: codecs, srtpSuites: suites, rtcpMux: mux != .no, jitterBuffer: jitterBuffer,
+            localAddress: host, codecs: codecs, srtpSuites: srtpSuites, srtpRequired: srtp != .optional, rtcpMux: mux != .no,
+            jitterBuffer: jitterBuffer,
             echoCancellation: false, noiseSuppression: false, audio: .endpoint(audio), rtcpMinimumIntervalSeconds: 2
         )
     }

@@ -74,13 +74,21 @@ public enum CompactNTP {
     ///   - lastReport: the LSR (or LRR) field: the middle 32 bits of our report's NTP time.
     ///   - delaySinceLastReport: the DLSR (or DLRR) field.
     /// - Returns: the round trip, or `nil` when no report was echoed (`lastReport` 0) or the
-    ///   result would be negative (the clocks disagree).
+    ///   result would be negative by more than ``delayGranularityUnits`` (the clocks
+    ///   disagree). Within that margin the round trip is zero: see ``delayGranularityUnits``.
     public static func roundTripTime(
         arrival: NTPTimestamp, lastReport: UInt32, delaySinceLastReport: UInt32
     ) -> MediaTime? {
         guard lastReport != 0 else { return nil }
         let sinceReport = arrival.middle32 &- lastReport
-        guard sinceReport < 0x8000_0000, sinceReport >= delaySinceLastReport else { return nil }
-        return time(ofUnits: sinceReport - delaySinceLastReport)
+        guard sinceReport < 0x8000_0000, sinceReport &+ delayGranularityUnits >= delaySinceLastReport else { return nil }
+        return time(ofUnits: sinceReport > delaySinceLastReport ? sinceReport - delaySinceLastReport : 0)
     }
+
+    /// How far (2 ms, in 1/65536 s) a peer's DLSR may exceed the time since our report and
+    /// still give a round trip, of zero. Peers measure DLSR on coarse clocks: libre (baresip's
+    /// library) counts it in whole milliseconds, so it can claim up to 1 ms more than it held
+    /// the report, more than a whole loopback round trip; libre clamps its own negative
+    /// round trips to zero the same way.
+    public static let delayGranularityUnits: UInt32 = 131
 }

@@ -15,13 +15,7 @@ extension SIPMessage {
         // RFC 3261 §7.5: empty lines before the start line are ignored.
         while lines.first?.isEmpty == true { lines.removeFirst() }
         guard let startLine = lines.first else { throw .badStartLine("") }
-        var headers = SIPHeaders()
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { throw .badHeader(line) }
-            let name = line[..<colon].trimmingSIPWhitespace()
-            guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else { throw .badHeader(line) }
-            headers.add(name, line[line.index(after: colon)...].trimmingSIPWhitespace())
-        }
+        let headers = try Self.headerFields(lines.dropFirst(), skippingBadLines: false)
         let remaining = bytes.count - bodyStart
         var bodyLength = remaining
         if let lengthText = headers["Content-Length"] {
@@ -42,7 +36,26 @@ extension SIPMessage {
         }
     }
 
-    private static func headerBoundary(in bytes: [UInt8]) -> (headerEnd: Int, bodyStart: Int)? {
+    /// The header fields of `lines`; a line without a colon or with a bad name throws, or is
+    /// skipped when `skippingBadLines`.
+    static func headerFields(_ lines: ArraySlice<String>, skippingBadLines: Bool) throws(SIPParseError) -> SIPHeaders {
+        var headers = SIPHeaders()
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else {
+                if skippingBadLines { continue }
+                throw .badHeader(line)
+            }
+            let name = line[..<colon].trimmingSIPWhitespace()
+            guard !name.isEmpty, name.allSatisfy(Self.isTokenCharacter) else {
+                if skippingBadLines { continue }
+                throw .badHeader(line)
+            }
+            headers.add(name, line[line.index(after: colon)...].trimmingSIPWhitespace())
+        }
+        return headers
+    }
+
+    static func headerBoundary(in bytes: [UInt8]) -> (headerEnd: Int, bodyStart: Int)? {
         var index = 0
         while index < bytes.count {
             if bytes[index] == 0x0A {
@@ -56,7 +69,7 @@ extension SIPMessage {
     }
 
     /// Splits the header section into lines (CRLF or LF), joining continuation lines.
-    private static func unfoldedLines(_ head: String) -> [String] {
+    static func unfoldedLines(_ head: String) -> [String] {
         var lines: [String] = []
         // "\r\n" is one Character in Swift: split on it and on a bare LF.
         for raw in head.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r\n" || $0 == "\n" }) {
@@ -70,7 +83,7 @@ extension SIPMessage {
         return lines
     }
 
-    private static func checkMandatoryHeaders(_ headers: SIPHeaders) throws(SIPParseError) {
+    static func checkMandatoryHeaders(_ headers: SIPHeaders) throws(SIPParseError) {
         guard let via = headers.values("Via").first, (try? Via(parsing: via)) != nil else { throw .missingHeader("Via") }
         guard headers.from != nil else { throw .missingHeader("From") }
         guard headers.to != nil else { throw .missingHeader("To") }

@@ -5,8 +5,9 @@ import RTP
 
 /// A minimal RFC 3261 user agent over UDP: it dials and answers calls (``Call``), answers
 /// OPTIONS, registers with a registrar and keeps the binding fresh, answers digest challenges,
-/// and refuses what it does not implement (501) or cannot match (481). Malformed datagrams
-/// are counted and dropped.
+/// and refuses what it does not implement (501) or cannot match (481). A malformed request
+/// that can still be answered gets 400 Bad Request; other malformed datagrams are dropped.
+/// Both are counted.
 ///
 /// One socket, one I/O thread for receiving and one timer thread (every 10 ms) for the
 /// transactions' retransmissions and timeouts. Call ``shutdown()`` when done.
@@ -51,8 +52,11 @@ public final class SIPUserAgent: Sendable {
         thread.start()
     }
 
+    /// Without ``shutdown()``: stops the I/O thread (without waiting for it when the last
+    /// reference goes on that thread, inside a datagram's handling) and ends ``incomingCalls``.
     deinit {
         transport.shutdown()
+        incomingContinuation.finish()
     }
 
     /// The address the SIP socket is bound to.
@@ -158,7 +162,12 @@ public final class SIPUserAgent: Sendable {
         do {
             message = try SIPMessage(parsing: bytes)
         } catch {
-            counterState.withLock { $0.malformedDropped += 1 }
+            if let badRequest = SIPResponse(badRequest: bytes, error: error) {
+                counterState.withLock { $0.badRequestsAnswered += 1 }
+                transport.send(badRequest.bytes, to: source)
+            } else {
+                counterState.withLock { $0.malformedDropped += 1 }
+            }
             return
         }
         counterState.withLock { $0.messagesReceived += 1 }

@@ -45,6 +45,9 @@ public struct SIPCounters: Sendable, Equatable {
     public var messagesReceived = 0
     /// Datagrams that were not SIP messages (or lacked mandatory headers), dropped.
     public var malformedDropped = 0
+    /// Requests that did not parse but were readable enough to answer, answered 400 Bad
+    /// Request (see ``SIPResponse/init(badRequest:error:)``).
+    public var badRequestsAnswered = 0
     /// Requests with a method we do not implement, answered 501.
     public var unknownMethodsAnswered = 0
     /// Responses that matched no transaction, dropped.

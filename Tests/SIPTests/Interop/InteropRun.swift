@@ -86,7 +86,7 @@ enum InteropRun {
             return result
         }
         result.connected = true
-        try? await Task.sleep(for: .seconds(InteropSpeech.scoredSeconds))
+        try? await Task.sleep(for: .seconds(speech.speakingSeconds))
         try? call.sendDTMF(engineDigits)
         try? await Task.sleep(for: .seconds(1))
         await baresip?.sendDigits(peerDigits)
