@@ -45,6 +45,15 @@ struct InteropCase: Sendable, CustomStringConvertible {
         "\(peer.rawValue) engine-\(engineCalls ? "caller" : "callee") \(codec.rawValue) \(srtp.rawValue) mux-\(muxAccepted ? "accepted" : "declined")"
     }
 
+    /// Why the peer cannot make this call, when it cannot: baresip 1.0 offers only
+    /// AES_CM_128_HMAC_SHA1_80 (one `a=crypto` in its recorded offer, no setting to change
+    /// it), so as caller it cannot offer a `_32` call; the engine, configured for `_32` only,
+    /// must then refuse with 488 rather than answer in clear.
+    var peerCannotOffer: String? {
+        peer == .baresip && !engineCalls && srtp == .sha32
+            ? "baresip 1.0 offers only AES_CM_128_HMAC_SHA1_80: the engine must refuse with 488" : nil
+    }
+
     /// The whole matrix of issue 12: 2 peers × 2 roles × 2 codecs × 3 SRTP × 2 mux = 48 calls.
     static var fullMatrix: [InteropCase] {
         var cases: [InteropCase] = []
