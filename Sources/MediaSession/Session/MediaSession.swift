@@ -54,6 +54,9 @@ public final class MediaSession: Sendable {
     private let ownsEventLoop: Bool
     /// The runtime whose media clock ticks the call, or nil for the call's own audio thread.
     private let runtime: MediaRuntime?
+    /// The session's time: the monotonic clock (the runtime's, or the configuration's),
+    /// placed on the configuration's wall clock once.
+    let mediaClock: MediaClock
     private let control = PThreadLock(CallControl())
     private let running = PThreadLock<Running?>(nil)
     private let finished = PThreadLock(false)
@@ -96,6 +99,7 @@ public final class MediaSession: Sendable {
         self.eventLoop = eventLoop
         self.ownsEventLoop = ownsEventLoop
         self.runtime = runtime
+        mediaClock = MediaClock(monotonic: runtime?.configuration.clock ?? configuration.clock, wall: configuration.wallClock)
         do {
             (socket, rtcpSocket) = try Self.bindPair(configuration.localAddress, options: configuration.socketOptions)
         } catch {
@@ -201,11 +205,12 @@ public final class MediaSession: Sendable {
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
         let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
         // The call's clock starts now: the jitter buffer counts milliseconds from here.
-        let epoch = MediaClock.now()
+        let epoch = mediaClock.now()
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
         let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, clock: mediaClock, epoch: epoch,
+            latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
             secureTransportDatagrams: secureTransportDatagrams
         )
@@ -215,7 +220,7 @@ public final class MediaSession: Sendable {
         )
         let audioLoop = try AudioLoop(
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
-            control: control, monitor: monitor, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
+            control: control, monitor: monitor, clock: mediaClock, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
             rtpDestination: destination, rtcpDestination: rtcpDestination
         )
@@ -234,7 +239,7 @@ public final class MediaSession: Sendable {
         if let runtime {
             runtime.mediaClock.add(audioLoop)
         } else {
-            audioLoop.startOwnThread(clock: SystemMonotonicClock())
+            audioLoop.startOwnThread(clock: mediaClock.monotonic)
         }
     }
 

@@ -1,0 +1,72 @@
+import Foundation
+import MediaSession
+import Testing
+
+extension LiveCalls {
+    /// A real call on loopback between two sound cards whose sample clocks run off the
+    /// monotonic clock in opposite directions (``SkewedClockEndpoint``, timed on CLOCK_MONOTONIC
+    /// as ALSA times a card): each session measures its card's rate, ticks at it, and its
+    /// jitter buffer absorbs the drift against the other side's card by stretching, with no
+    /// underrun, no overrun and no trend in the delay, through a 10 ms scheduling hiccup.
+    ///
+    /// By default 60 s at ±3000 ppm: the two cards drift 6 ms a second apart, as much in a minute
+    /// as ±300 ppm cards do in ten. `MEDIA_CLOCK_SKEW_SECONDS` and `MEDIA_CLOCK_SKEW_PPM` change
+    /// both (`scripts/soak.sh --device-clock` runs 600 s at ±300 ppm).
+    @Suite struct DeviceClockSkewTests {
+        private static let environment = ProcessInfo.processInfo.environment
+        private static let seconds = environment["MEDIA_CLOCK_SKEW_SECONDS"].flatMap(Int.init) ?? 60
+        private static let skew = environment["MEDIA_CLOCK_SKEW_PPM"].flatMap(Double.init) ?? 3000
+
+        @Test func skewedSoundCardsOnBothEndsPlayWithoutXrunsOrDelayTrend() throws {
+            let source = TestSignal.speechLike(sampleRate: 8000, seconds: Double(Self.seconds) + 2)
+            let slow = SkewedClockEndpoint(skewPartsPerMillion: -Self.skew, source: source)
+            let fast = SkewedClockEndpoint(skewPartsPerMillion: Self.skew, source: source, stallOnRead: 500)
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: 8000) { configuration in
+                configuration.audio = .endpoint(slow)
+            } adjustCallee: { configuration in
+                configuration.audio = .endpoint(fast)
+            }
+            defer { call.stop() }
+            // The delay each listener has: the jitter buffer's plus the card's queue, once a second.
+            var delays: [(seconds: Double, caller: Double, callee: Double)] = []
+            let started = Date()
+            for second in 1...Self.seconds {
+                Thread.sleep(until: started.addingTimeInterval(Double(second)))
+                delays.append(
+                    (
+                        Double(second),
+                        call.caller.playoutStatistics.currentDelayMilliseconds + Double(slow.queuedFrames) / 8,
+                        call.callee.playoutStatistics.currentDelayMilliseconds + Double(fast.queuedFrames) / 8
+                    ))
+            }
+            let settled = delays.filter { $0.seconds >= 10 }
+            for (name, session, endpoint, configured, trend) in [
+                ("caller", call.caller, slow, -Self.skew, Self.trend(settled.map { ($0.seconds, $0.caller) })),
+                ("callee", call.callee, fast, Self.skew, Self.trend(settled.map { ($0.seconds, $0.callee) })),
+            ] {
+                let statistics = session.statistics
+                let playout = session.playoutStatistics
+                let measured = try #require(statistics.playbackClockSkewPartsPerMillion)
+                print(
+                    "\(name): card at \(configured) ppm measured \(String(format: "%.1f", measured)) ppm, underruns \(endpoint.underruns), "
+                        + "overruns \(endpoint.overruns), delay trend \(String(format: "%+.1f", trend)) ms/min, "
+                        + "stretched +\(playout.insertedSamples) −\(playout.removedSamples) samples, late \(playout.latePackets), "
+                        + "concealed \(playout.concealedSamples) samples, late ticks \(statistics.lateAudioTicks)")
+                #expect(abs(measured - configured) < 50, "\(name): measured \(measured) ppm for \(configured) ppm")
+                #expect(endpoint.underruns == 0, "\(name)")
+                #expect(statistics.playbackUnderruns == 0, "\(name)")
+                #expect(endpoint.overruns == 0, "\(name)")
+                #expect(abs(trend) < 15, "\(name): the delay moves \(trend) ms a minute")
+            }
+        }
+
+        /// The least-squares slope of `points`, in milliseconds per minute.
+        private static func trend(_ points: [(Double, Double)]) -> Double {
+            let count = Double(points.count)
+            let meanX = points.map(\.0).reduce(0, +) / count, meanY = points.map(\.1).reduce(0, +) / count
+            let covariance = points.map { ($0.0 - meanX) * ($0.1 - meanY) }.reduce(0, +)
+            let variance = points.map { ($0.0 - meanX) * ($0.0 - meanX) }.reduce(0, +)
+            return variance > 0 ? covariance / variance * 60 : 0
+        }
+    }
+}
