@@ -23,6 +23,8 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         var captured: Int64 = 0
         var reads = 0
         var underruns = 0
+        var underrunsOnTime = 0
+        var lastWrite: Int64 = 0
         var overruns = 0
         var sourcePosition = 0
     }
@@ -32,6 +34,7 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
     private let source: [Int16]
     private let stall: (read: Int, nanoseconds: Int64)?
     private let clock = SystemMonotonicClock()
+    private static let periodNanoseconds: Int64 = 10_000_000
     private let state = PThreadLock(State())
 
     /// A device `skewPartsPerMillion` off its rate, with `bufferMilliseconds` of buffer each way,
@@ -45,6 +48,10 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
 
     /// Underruns of playback so far.
     var underruns: Int { state.withLock { $0.underruns } }
+    /// Underruns although the writer kept its beat: the queue ran dry less than two periods
+    /// after the last write, so it was short before it (drift, pacing), not left waiting by a
+    /// thread that lost the CPU.
+    var underrunsOnTime: Int { state.withLock { $0.underrunsOnTime } }
     /// Overruns of capture so far.
     var overruns: Int { state.withLock { $0.overruns } }
     /// Frames queued for playback now.
@@ -77,6 +84,7 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
                         state.lastUpdate = now
                     }
                     state.queued += frames
+                    state.lastWrite = now
                     return nil
                 }
                 return Int64((queued + frames - state.bufferFrames) / state.rate * 1e9) + 1
@@ -124,6 +132,8 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         let played = Double(now - state.lastUpdate) / 1e9 * state.rate
         state.lastUpdate = now
         if played > state.queued {
+            let dryAt = now - Int64((played - state.queued) / state.rate * 1e9)
+            if dryAt - state.lastWrite < 2 * Self.periodNanoseconds { state.underrunsOnTime += 1 }
             state.underruns += 1
             state.queued = 0
             state.playing = false

@@ -42,7 +42,9 @@ extension LiveCalls {
             #expect(after.packetsDiscarded == before.packetsDiscarded)
             #expect(after.concealedSamples == before.concealedSamples)
             #expect(after.streamResets == before.streamResets)
-            #expect(abs(after.currentDelayMilliseconds - before.currentDelayMilliseconds) < 10, "delay \(before.currentDelayMilliseconds) → \(after.currentDelayMilliseconds) ms")
+            #expect(
+                abs(after.currentDelayMilliseconds - before.currentDelayMilliseconds) < 10,
+                "delay \(before.currentDelayMilliseconds) → \(after.currentDelayMilliseconds) ms")
         }
     }
 }

@@ -13,11 +13,10 @@ import Codecs
 /// the runtime is ticked by the same thread.
 ///
 /// An endpoint with a sample clock of its own (a sound card) says where its playback stands in
-/// ``playbackPosition()``: a session with its own audio thread then keeps
-/// ``PlaybackPacer/headroomMilliseconds`` queued in it (written as silence when it opens) and
-/// ticks at the device's pace rather than the monotonic clock's, so that the device's drift
-/// against the media clock never underruns or overruns it; the jitter buffer absorbs that
-/// drift by its stretching, as it does the sender's.
+/// ``playbackPosition()``: a session with its own audio thread then keeps 20 ms queued in it
+/// (written as silence when it opens) and ticks at the device's pace rather than the monotonic
+/// clock's, so that the device's drift against the media clock never underruns or overruns
+/// it; the jitter buffer absorbs that drift by its stretching, as it does the sender's.
 public protocol AudioEndpoint: AnyObject {
     /// Prepares capture in the `capture` format and playback in the `playback` format.
     /// - Throws: ``MediaSessionError`` naming the device when it cannot be opened.

@@ -75,7 +75,7 @@ public final class MediaSession: Sendable {
         guard let eventLoop else {
             let ownLoop: UDPEventLoop
             do {
-                ownLoop = try UDPEventLoop()
+                ownLoop = try UDPEventLoop(clock: configuration.clock)
             } catch {
                 throw .transport(error)
             }

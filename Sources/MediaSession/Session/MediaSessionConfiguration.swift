@@ -73,8 +73,9 @@ public struct MediaSessionConfiguration: Sendable {
     /// defaults: the reported loss smoothed over 5 s (from 1 % before the first report), plus
     /// 1 point, none under half a percent, at most 25 %.
     public var lossAdaptation: LossAdaptation?
-    /// The clock the call is timed on and, for a session with its own audio thread, paced by:
-    /// arrivals, the jitter buffer, RTCP, the watchdog and the quality reports. A leg on a
+    /// The clock the call is timed on and, for a session with its own threads, paced by:
+    /// arrivals, the jitter buffer, RTCP, the watchdog, the quality reports, the audio ticks and
+    /// the I/O thread's polling. A leg on a
     /// ``MediaRuntime`` uses the runtime's ``MediaRuntimeConfiguration/clock`` instead.
     /// Default ``SystemMonotonicClock`` (CLOCK_MONOTONIC).
     public var clock: any MonotonicClock
