@@ -19,14 +19,11 @@ if [[ ${1:-} == --device-clock ]]; then
     ppm=${3:-300}
     scripts/install-deps.sh
     swift build --build-tests
-    # At real-time FIFO priority (as a softphone's audio thread would run) when the system allows
-    # it: on a machine saturated by other work a tick delayed past the 20 ms headroom underruns,
-    # which is the scheduler's doing, not the clocks'.
-    rt=()
-    chrt -f 10 true 2>/dev/null && rt=(chrt -f 10)
+    # On a machine saturated by other work a tick delayed past the 20 ms headroom underruns:
+    # the test tells those (bounded by the late ticks) from underruns with the writer on time.
     MEDIA_CLOCK_SKEW_SECONDS=$seconds MEDIA_CLOCK_SKEW_PPM=$ppm \
-        timeout $((seconds + 300)) "${rt[@]}" swift test --skip-build --filter DeviceClockSkewTests 2>&1 |
-        grep -E "^(caller|callee):|✔ Test skewed|✘|↳ [^/]"
+        timeout $((seconds + 300)) swift test --skip-build --filter DeviceClockSkewTests 2>&1 |
+        grep -E "^(caller|callee):|✔ Test skewed|✘|↳ [^/]|error"
     exit "${PIPESTATUS[0]}"
 fi
 seconds=${1:-600}
