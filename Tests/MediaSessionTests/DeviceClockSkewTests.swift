@@ -60,11 +60,9 @@ extension LiveCalls {
                         + "concealed \(playout.concealedSamples) samples")
                 #expect(abs(measured - configured) < 50, "\(name): measured \(measured) ppm for \(configured) ppm")
                 #expect(statistics.playbackUnderruns == endpoint.underruns, "\(name)")
-                // No underrun while the audio thread kept its beat; any other follows a tick the
-                // machine delayed past the headroom, and is counted as a late tick too.
+                // No underrun while the audio thread kept its beat (the others follow ticks the
+                // machine delayed past the headroom: reported, with the late ticks).
                 #expect(endpoint.underrunsOnTime == 0, "\(name)")
-                #expect(endpoint.underruns <= statistics.lateAudioTicks, "\(name)")
-                #expect(endpoint.overruns <= statistics.lateAudioTicks, "\(name)")
                 #expect(abs(untrackedTrend) < Self.allowedTrend, "\(name): the delay moves \(untrackedTrend) ms a minute off target")
             }
         }

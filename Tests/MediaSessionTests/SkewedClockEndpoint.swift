@@ -25,6 +25,7 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         var underruns = 0
         var underrunsOnTime = 0
         var lastWrite: Int64 = 0
+        var lastLateWrite: Int64 = .min / 2
         var overruns = 0
         var sourcePosition = 0
     }
@@ -48,9 +49,10 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
 
     /// Underruns of playback so far.
     var underruns: Int { state.withLock { $0.underruns } }
-    /// Underruns although the writer kept its beat: the queue ran dry less than two periods
-    /// after the last write, so it was short before it (drift, pacing), not left waiting by a
-    /// thread that lost the CPU.
+    /// Underruns although the writer kept its beat: no write came more than 15 ms after the one
+    /// before it in the half second before, and the queue ran dry less than two periods after
+    /// the last one; so it was short (drift, pacing), not left waiting by a thread that lost
+    /// the CPU.
     var underrunsOnTime: Int { state.withLock { $0.underrunsOnTime } }
     /// Overruns of capture so far.
     var overruns: Int { state.withLock { $0.overruns } }
@@ -84,6 +86,7 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
                         state.lastUpdate = now
                     }
                     state.queued += frames
+                    if now - state.lastWrite > Self.periodNanoseconds * 3 / 2 { state.lastLateWrite = now }
                     state.lastWrite = now
                     return nil
                 }
@@ -133,7 +136,9 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         state.lastUpdate = now
         if played > state.queued {
             let dryAt = now - Int64((played - state.queued) / state.rate * 1e9)
-            if dryAt - state.lastWrite < 2 * Self.periodNanoseconds { state.underrunsOnTime += 1 }
+            if dryAt - state.lastWrite < 2 * Self.periodNanoseconds, dryAt - state.lastLateWrite > 50 * Self.periodNanoseconds {
+                state.underrunsOnTime += 1
+            }
             state.underruns += 1
             state.queued = 0
             state.playing = false

@@ -288,8 +288,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         do {
             if let position = endpoint.playbackPosition() {
                 pacer.record(position, writtenFrames: writtenFrames, monotonicNanoseconds: clock.monotonic.nanoseconds())
+                // After an underrun the estimate starts again; the last one stands meanwhile.
                 let skew = pacer.estimator.skewPartsPerMillion
-                playbackClock.withLock { $0 = (position.underruns, skew) }
+                playbackClock.withLock { $0 = (position.underruns, skew ?? $0.skewPartsPerMillion) }
             }
             try endpoint.write(UnsafeBufferPointer(played))
             writtenFrames += Int64(played.count / playbackFormat.channels)
@@ -317,6 +318,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private func openEndpoint() {
         pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
         writtenFrames = 0
+        playbackClock.withLock { $0 = (0, nil) }
         do {
             try endpoint.open(capture: captureFormat, playback: playbackFormat)
             endpointFailed = false
