@@ -50,9 +50,9 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
     /// Underruns of playback so far.
     var underruns: Int { state.withLock { $0.underruns } }
     /// Underruns although the writer kept its beat: no write came more than 15 ms after the one
-    /// before it in the half second before, and the queue ran dry less than two periods after
-    /// the last one; so it was short (drift, pacing), not left waiting by a thread that lost
-    /// the CPU.
+    /// before it in the half second before, the next is not late either, and the queue ran dry
+    /// less than two periods after the last one; so it was short (drift, pacing), not left
+    /// waiting by a thread (or a whole machine) that lost the CPU.
     var underrunsOnTime: Int { state.withLock { $0.underrunsOnTime } }
     /// Overruns of capture so far.
     var overruns: Int { state.withLock { $0.overruns } }
@@ -136,7 +136,8 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         state.lastUpdate = now
         if played > state.queued {
             let dryAt = now - Int64((played - state.queued) / state.rate * 1e9)
-            if dryAt - state.lastWrite < 2 * Self.periodNanoseconds, dryAt - state.lastLateWrite > 50 * Self.periodNanoseconds {
+            let writerOnTime = now - state.lastWrite <= Self.periodNanoseconds * 3 / 2 && dryAt - state.lastLateWrite > 50 * Self.periodNanoseconds
+            if writerOnTime, dryAt - state.lastWrite < 2 * Self.periodNanoseconds {
                 state.underrunsOnTime += 1
             }
             state.underruns += 1
