@@ -21,6 +21,8 @@ extension LiveCalls {
             }
             sleep(untilSecond: 2.2)
             let before = call.callee.playoutStatistics
+            sleep(untilSecond: 3.5)
+            let during = call.callee.playoutStatistics
             sleep(untilSecond: 6.5)
             let after = call.callee.playoutStatistics
             for session in [call.caller, call.callee] {
@@ -42,6 +44,9 @@ extension LiveCalls {
             #expect(after.packetsDiscarded == before.packetsDiscarded)
             #expect(after.concealedSamples == before.concealedSamples)
             #expect(after.streamResets == before.streamResets)
+            #expect(
+                abs(during.currentDelayMilliseconds - before.currentDelayMilliseconds) < 10,
+                "delay \(before.currentDelayMilliseconds) → \(during.currentDelayMilliseconds) ms a second into the step")
             #expect(
                 abs(after.currentDelayMilliseconds - before.currentDelayMilliseconds) < 10,
                 "delay \(before.currentDelayMilliseconds) → \(after.currentDelayMilliseconds) ms")
