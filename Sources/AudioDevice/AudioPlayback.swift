@@ -28,6 +28,15 @@ public final class AudioPlayback {
         }
     }
 
+    /// Frames written and not yet played (ALSA's delay): the headroom left before an underrun.
+    /// Zero when the stream is stopped or has underrun; a device that plays instantly (ALSA's
+    /// `null`, `file`) always says zero.
+    public func queuedFrames() -> Int {
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(stream.handle.pcm, &delay) >= 0 else { return 0 }
+        return max(0, delay)
+    }
+
     /// Blocks until everything queued has been played.
     public func drain() throws(AudioDeviceError) {
         try stream.handle.check(snd_pcm_drain(stream.handle.pcm), "snd_pcm_drain")

@@ -35,6 +35,12 @@ final class DeviceAudioEndpoint: AudioEndpoint {
         do { try playback.write(pcm) } catch { throw .audioDevice(error) }
     }
 
+    /// The playback device's queue (ALSA's delay) and underruns; nil before open.
+    func playbackPosition() -> AudioPlaybackPosition? {
+        guard let playback else { return nil }
+        return AudioPlaybackPosition(queuedFrames: playback.queuedFrames(), underruns: playback.statistics.xruns)
+    }
+
     func close() {
         capture = nil
         playback = nil

@@ -34,7 +34,7 @@ final class ReceivePath: @unchecked Sendable {
     /// Our SSRC: the peer's report block about it is the one that echoes our SRs.
     private let localSSRC: UInt32?
     private let latches: Bool
-    /// The origin of the jitter buffer's clock: the call's start, on the clock of the arrivals.
+    /// The origin of the jitter buffer's clock: the call's start, in media time (monotonic).
     private let epoch: MediaTime
     /// The I/O thread's own state.
     private var owned: IOThreadState
@@ -46,7 +46,7 @@ final class ReceivePath: @unchecked Sendable {
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
-        monitor: PThreadLock<QualityMonitor>, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
+        monitor: PThreadLock<QualityMonitor>, clock: MediaClock, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss(),
         secureTransportDatagrams: UDPEventLoop.Handler? = nil, localSSRC: UInt32? = nil
     ) {
@@ -54,7 +54,7 @@ final class ReceivePath: @unchecked Sendable {
         self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
-        owned = IOThreadState(inbound: inbound)
+        owned = IOThreadState(inbound: inbound, arrivals: ArrivalClock(clock: clock))
         self.monitor = monitor
         self.jitterBuffer = jitterBuffer
         self.events = events
@@ -79,7 +79,8 @@ final class ReceivePath: @unchecked Sendable {
 
     /// Takes one datagram on the I/O thread.
     func receive(_ datagram: ReceivedDatagram) {
-        let arrival = datagram.arrivalNanoseconds > 0 ? MediaTime(nanoseconds: datagram.arrivalNanoseconds) : MediaClock.now()
+        let (arrival, step) = owned.arrivals.arrival(ofKernelNanoseconds: datagram.arrivalNanoseconds)
+        if let step { reportWallClockStep(nanoseconds: step) }
         guard !datagram.isTruncated, let source = datagram.source else {
             count(\.malformedDropped)
             return
@@ -274,6 +275,12 @@ final class ReceivePath: @unchecked Sendable {
         events.yield(.srtpFailure(count: UInt64(failures)))
     }
 
+    /// Counts a step of the wall clock and says so once (arrivals are already mapped past it).
+    private func reportWallClockStep(nanoseconds: Int64) {
+        count(\.wallClockSteps)
+        events.yield(.wallClockStepped(milliseconds: Double(nanoseconds) / 1_000_000))
+    }
+
     /// Adds one to a counter, under the lock.
     private func count(_ counter: WritableKeyPath<MediaSessionStatistics, Int>) {
         locked.withLock { $0.counters[keyPath: counter] += 1 }
@@ -331,9 +338,12 @@ struct IOThreadState: ~Copyable {
     var remoteSaidGoodbye = false
     /// The delay outside the jitter buffer last passed to it (ms), from the RTCP round trip.
     var delayOutsideBufferMilliseconds: Double?
+    /// Kernel receive timestamps mapped onto media time.
+    var arrivals: ArrivalClock
 
-    init(inbound: consuming SRTPInboundSession?) {
+    init(inbound: consuming SRTPInboundSession?, arrivals: ArrivalClock) {
         self.inbound = inbound
+        self.arrivals = arrivals
     }
 }
 

@@ -10,6 +10,8 @@ import Locking
     private static let peer = SocketAddress.loopbackIPv4(port: 5004)
     private static let plain = makePath(srtp: false)
     private static let protected = makePath(srtp: true)
+    /// The clock of both paths, standing at the one arrival time every datagram is stamped with.
+    private static let clock = ManualClock(nanoseconds: 1_000_000_000)
 
     /// Hands `bytes` to a PCMU receive path (with SRTP AES-CM when `srtp`) as one datagram,
     /// then plays 10 ms from its jitter buffer.
@@ -44,7 +46,7 @@ import Locking
         let path = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer,
             monitor: PThreadLock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
-            epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
+            clock: MediaClock(monotonic: clock, wall: clock), epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
         )
         return (path, jitterBuffer)
     }

@@ -23,6 +23,8 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
     private let control: CallControlChannel
     private let monitor: PThreadLock<QualityMonitor>
+    /// The session's time, which the receive path's arrivals are on too.
+    private let clock: MediaClock
     /// The origin of the jitter buffer's clock (see ``ReceivePath``).
     private let epoch: MediaTime
     private let events: AsyncStream<MediaSessionEvent>.Continuation
@@ -40,6 +42,12 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private static let lateTickNanoseconds: Int64 = 20_000_000
     /// Ticks that started late (see ``MediaSessionStatistics/lateAudioTicks``), read by any thread.
     private let lateTicks = Atomic<Int>(0)
+    /// The playback device's underruns and measured clock skew, read by any thread.
+    private let playbackClock = PThreadLock<(underruns: Int, skewPartsPerMillion: Double?)>((0, nil))
+    /// Paces the own audio thread by the playback device's clock, when it has one.
+    private var pacer: PlaybackPacer
+    /// Frames written to the playback endpoint since it opened, headroom included.
+    private var writtenFrames: Int64 = 0
 
     private var endpoint: any AudioEndpoint
     private var endpointFailed = false
@@ -69,7 +77,8 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
-        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: CallControlChannel, monitor: PThreadLock<QualityMonitor>, epoch: MediaTime,
+        jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: CallControlChannel, monitor: PThreadLock<QualityMonitor>, clock: MediaClock,
+        epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
     ) throws(MediaSessionError) {
@@ -80,6 +89,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         self.jitterBuffer = jitterBuffer
         self.control = control
         self.monitor = monitor
+        self.clock = clock
         self.epoch = epoch
         self.events = events
         self.quality = quality
@@ -100,6 +110,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
         watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
         nextQualityReport = epoch + MediaTime(seconds: 1)
+        pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
         if captureFormat.channels == 1 {
             do {
                 if configuration.echoCancellation, playbackFormat == captureFormat {
@@ -134,13 +145,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         }
     }
 
-    /// Starts the call's own audio thread, paced by `clock` (or by an endpoint that blocks in
-    /// `read`): the softphone's arrangement, one thread per call.
+    /// Starts the call's own audio thread, paced by `clock` at the playback device's rate
+    /// (``PlaybackPacer``), or by an endpoint that blocks in `read`: the softphone's
+    /// arrangement, one thread per call.
     func startOwnThread(clock: any MonotonicClock) {
         MediaThread.start(named: "media-audio", qualityOfService: .userInteractive) { [self] in
             var deadline = clock.nanoseconds()
             while true {
-                deadline += Self.periodNanoseconds
+                deadline += pacer.nextPeriodNanoseconds
                 // After a long block in the device (or a stall), start again from now, not in a burst.
                 deadline = max(deadline, clock.nanoseconds() - Self.maximumLagNanoseconds)
                 clock.sleep(untilNanoseconds: deadline)
@@ -176,7 +188,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         }
         if let audio = switchTo { switchEndpoint(to: audio) }
         countLateTick(start: monotonicNanoseconds)
-        let now = MediaClock.now()
+        let now = clock.now()
         _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
         transfer(captured: captured, played: played)
         let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
@@ -214,7 +226,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private func end() {
         guard !ended else { return }
         ended = true
-        let end = MediaClock.now()
+        let end = clock.now()
         send.sendReport(about: receive.reportBlock(now: end), voipMetrics: voipMetrics, now: end, goodbye: true, to: rtcpDestinationNow())
         endpoint.close()
         finished.signal()
@@ -253,6 +265,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         statistics.sendFailures = sent.failures.load(ordering: .relaxed)
         statistics.forwardErrorCorrectionLossPercent = sent.forwardErrorCorrectionLossPercent
         statistics.lateAudioTicks = lateTicks.load(ordering: .relaxed)
+        (statistics.playbackUnderruns, statistics.playbackClockSkewPartsPerMillion) = playbackClock.withLock { $0 }
         return statistics
     }
 
@@ -285,7 +298,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             return
         }
         do {
+            if let position = endpoint.playbackPosition() {
+                pacer.record(position, writtenFrames: writtenFrames, monotonicNanoseconds: clock.monotonic.nanoseconds())
+                // After an underrun the estimate starts again; the last one stands meanwhile.
+                let skew = pacer.estimator.skewPartsPerMillion
+                playbackClock.withLock { $0 = (position.underruns, skew ?? $0.skewPartsPerMillion) }
+            }
             try endpoint.write(UnsafeBufferPointer(played))
+            writtenFrames += Int64(played.count / playbackFormat.channels)
             try endpoint.read(into: captured)
         } catch {
             fail(error)
@@ -305,10 +325,23 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         try? preprocessor?.process(output)
     }
 
+    /// Opens the endpoint; one with a clock of its own gets the pacer's headroom of silence
+    /// queued first.
     private func openEndpoint() {
+        pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
+        writtenFrames = 0
+        playbackClock.withLock { $0 = (0, nil) }
         do {
             try endpoint.open(capture: captureFormat, playback: playbackFormat)
             endpointFailed = false
+            if endpoint.playbackPosition() != nil {
+                played.update(repeating: 0)
+                let periodFrames = played.count / playbackFormat.channels
+                for _ in 0..<(pacer.headroomFrames / periodFrames) {
+                    try endpoint.write(UnsafeBufferPointer(played))
+                    writtenFrames += Int64(periodFrames)
+                }
+            }
         } catch {
             fail(error)
         }

@@ -55,8 +55,12 @@ public final class MediaSession: Sendable {
     /// The runtime carrying the call (kept running while the session lives), or nil for a
     /// softphone's session with its own audio thread.
     private let runtime: MediaRuntime?
-    /// The media clock of the runtime's I/O thread that serves the socket: it ticks the call.
-    private let mediaClock: SharedMediaClock?
+    /// The ticking clock of the runtime's I/O thread that serves the socket: it ticks the call
+    /// (nil for a softphone's session with its own audio thread).
+    private let sharedClock: SharedMediaClock?
+    /// The session's time: the monotonic clock (the runtime's, or the configuration's),
+    /// placed on the configuration's wall clock once.
+    let mediaClock: MediaClock
     private let control = CallControlChannel()
     private let running = PThreadLock<Running?>(nil)
     private let finished = PThreadLock(false)
@@ -75,14 +79,14 @@ public final class MediaSession: Sendable {
         guard let eventLoop else {
             let ownLoop: UDPEventLoop
             do {
-                ownLoop = try UDPEventLoop()
+                ownLoop = try UDPEventLoop(clock: configuration.clock)
             } catch {
                 throw .transport(error)
             }
-            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil, mediaClock: nil)
+            try self.init(configuration: configuration, eventLoop: ownLoop, ownsEventLoop: true, runtime: nil, sharedClock: nil)
             return
         }
-        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil, mediaClock: nil)
+        try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil, sharedClock: nil)
     }
 
     /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread,
@@ -90,18 +94,19 @@ public final class MediaSession: Sendable {
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
     public convenience init(configuration: MediaSessionConfiguration, runtime: MediaRuntime) throws(MediaSessionError) {
         let lane = runtime.nextLane()
-        try self.init(configuration: configuration, eventLoop: lane.eventLoop, ownsEventLoop: false, runtime: runtime, mediaClock: lane.mediaClock)
+        try self.init(configuration: configuration, eventLoop: lane.eventLoop, ownsEventLoop: false, runtime: runtime, sharedClock: lane.mediaClock)
     }
 
     private init(
         configuration: MediaSessionConfiguration, eventLoop: UDPEventLoop, ownsEventLoop: Bool, runtime: MediaRuntime?,
-        mediaClock: SharedMediaClock?
+        sharedClock: SharedMediaClock?
     ) throws(MediaSessionError) {
         self.configuration = configuration
         self.eventLoop = eventLoop
         self.ownsEventLoop = ownsEventLoop
         self.runtime = runtime
-        self.mediaClock = mediaClock
+        self.sharedClock = sharedClock
+        mediaClock = MediaClock(monotonic: runtime?.configuration.clock ?? configuration.clock, wall: configuration.wallClock)
         do {
             (socket, rtcpSocket) = try Self.bindPair(configuration.localAddress, options: configuration.socketOptions)
         } catch {
@@ -208,11 +213,12 @@ public final class MediaSession: Sendable {
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
         let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
         // The call's clock starts now: the jitter buffer counts milliseconds from here.
-        let epoch = MediaClock.now()
+        let epoch = mediaClock.now()
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
         let reportedLoss = ReportedLoss()
         let receive = ReceivePath(
-            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, epoch: epoch, latches: configuration.symmetricRTP,
+            media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, clock: mediaClock, epoch: epoch,
+            latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
             secureTransportDatagrams: secureTransportDatagrams, localSSRC: configuration.ssrc
         )
@@ -222,7 +228,7 @@ public final class MediaSession: Sendable {
         )
         let audioLoop = try AudioLoop(
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
-            control: control, monitor: monitor, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
+            control: control, monitor: monitor, clock: mediaClock, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
             rtpDestination: destination, rtcpDestination: rtcpDestination
         )
@@ -238,11 +244,11 @@ public final class MediaSession: Sendable {
         apply(direction: media.direction, held: false, to: receive)
         lastCall.withLock { $0 = audioLoop }
         running.withLock { $0 = Running(audioLoop: audioLoop, receive: receive, registrations: registrations, direction: media.direction) }
-        if let mediaClock {
-            mediaClock.add(audioLoop)
+        if let sharedClock {
+            sharedClock.add(audioLoop)
             eventLoop.wake()
         } else {
-            audioLoop.startOwnThread(clock: SystemMonotonicClock())
+            audioLoop.startOwnThread(clock: mediaClock.monotonic)
         }
     }
 

@@ -79,6 +79,16 @@ public struct MediaSessionConfiguration: Sendable {
     /// defaults: the reported loss smoothed over 5 s (from 1 % before the first report), plus
     /// 1 point, none under half a percent, at most 25 %.
     public var lossAdaptation: LossAdaptation?
+    /// The clock the call is timed on and, for a session with its own threads, paced by:
+    /// arrivals, the jitter buffer, RTCP, the watchdog, the quality reports, the audio ticks and
+    /// the I/O thread's polling. A leg on a
+    /// ``MediaRuntime`` uses the runtime's ``MediaRuntimeConfiguration/clock`` instead.
+    /// Default ``SystemMonotonicClock`` (CLOCK_MONOTONIC).
+    public var clock: any MonotonicClock
+    /// The wall clock the kernel stamps arrivals on; read once to place the call's monotonic
+    /// time on it (RTCP's NTP fields), and then every second to map the stamps across its steps
+    /// (``WallClockMapping``). Default ``SystemWallClock`` (CLOCK_REALTIME).
+    public var wallClock: any WallClock
 
     /// A configuration with the documented defaults, overridden by whatever is passed.
     public init(
@@ -101,7 +111,9 @@ public struct MediaSessionConfiguration: Sendable {
         rtcpMinimumIntervalSeconds: Double = RTCPTransmissionInterval.defaultMinimumInterval,
         cname: String? = nil,
         ssrc: UInt32? = nil,
-        lossAdaptation: LossAdaptation? = LossAdaptation()
+        lossAdaptation: LossAdaptation? = LossAdaptation(),
+        clock: any MonotonicClock = SystemMonotonicClock(),
+        wallClock: any WallClock = SystemWallClock()
     ) {
         self.localAddress = localAddress
         self.codecs = codecs
@@ -123,5 +135,7 @@ public struct MediaSessionConfiguration: Sendable {
         self.cname = cname ?? "media-\(String(UInt64.random(in: 0...UInt64.max), radix: 36))@engine"
         self.ssrc = ssrc ?? UInt32.random(in: 1...UInt32.max)
         self.lossAdaptation = lossAdaptation
+        self.clock = clock
+        self.wallClock = wallClock
     }
 }

@@ -16,6 +16,10 @@ public enum MediaSessionEvent: Sendable, Equatable {
     case noMedia(seconds: Double)
     /// Media flows again after a ``noMedia(seconds:)`` event.
     case mediaResumed
+    /// The wall clock stepped by `milliseconds` (positive forward). The call runs on the
+    /// monotonic clock and maps the kernel's (wall-clock) receive timestamps across the step,
+    /// so nothing audible changes; this is a note for the logs.
+    case wallClockStepped(milliseconds: Double)
     /// An audio device failed; the call goes on without it until ``MediaSession/switchAudio(to:)``.
     case deviceError(String)
 }

@@ -35,6 +35,17 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     /// the audio thread did not get the CPU in time to serve a period, which a sound card plays
     /// as an underrun. Stays zero while the machine keeps up with the call.
     public var lateAudioTicks = 0
+    /// Underruns of the playback endpoint, for one with a clock of its own (a sound card):
+    /// it ran out of samples. Stays zero while the call keeps its headroom.
+    public var playbackUnderruns = 0
+    /// How far the playback device's sample clock runs from its nominal rate against the
+    /// monotonic clock, in parts per million (positive: faster), once measured over a second;
+    /// nil for an endpoint without a clock of its own. The jitter buffer absorbs the drift.
+    public var playbackClockSkewPartsPerMillion: Double?
+    /// Steps of the wall clock seen under the call (NTP, an administrator, a leap second, a
+    /// resume from suspend): each also raised ``MediaSessionEvent/wallClockStepped(milliseconds:)``.
+    /// The call is timed on the monotonic clock, so a step changes nothing it plays.
+    public var wallClockSteps = 0
     /// The last round-trip time from RTCP, in milliseconds, if measured.
     public var roundTripMilliseconds: Double?
     /// The interarrival jitter of the peer's stream (RFC 3550), in milliseconds.

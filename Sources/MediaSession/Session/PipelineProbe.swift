@@ -17,6 +17,8 @@ import Locking
     private let frame: UnsafeMutableBufferPointer<Int16>
     private let played: UnsafeMutableBufferPointer<Int16>
     private var clockMilliseconds = 0.0
+    /// The probe's clock as the receive path reads it (monotonic and wall alike).
+    private let clock = ManualClock()
 
     /// A PCMU call from one loopback socket to another, protected with `suite` when given.
     public init(suite: SRTPCryptoSuite?) throws {
@@ -42,7 +44,7 @@ import Locking
         receive = ReceivePath(
             media: media, inbound: inbound, jitterBuffer: jitterBuffer,
             monitor: PThreadLock(QualityMonitor(codec: MonitoredCodec(encodingName: "PCMU", clockRate: 8000, packetDurationMilliseconds: 20), start: .zero)),
-            epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
+            clock: MediaClock(monotonic: clock, wall: clock), epoch: .zero, latches: true, comfortNoisePayloadType: 13, events: events
         )
         send = SendPath(
             media: media, configuration: MediaSessionConfiguration(), encoder: codecs.encoder, outbound: outbound,
@@ -84,11 +86,10 @@ import Locking
             for index in 0..<received {
                 // Stamped on the probe's own clock, which the pulls follow.
                 let datagram = batch[index]
+                let stamp = Int64(clockMilliseconds * 1_000_000) + 1
+                clock.set(nanoseconds: stamp)
                 receive.receive(
-                    ReceivedDatagram(
-                        bytes: datagram.bytes, source: datagram.source,
-                        arrivalNanoseconds: Int64(clockMilliseconds * 1_000_000) + 1, isTruncated: datagram.isTruncated
-                    ))
+                    ReceivedDatagram(bytes: datagram.bytes, source: datagram.source, arrivalNanoseconds: stamp, isTruncated: datagram.isTruncated))
             }
             total += received
         }

@@ -75,7 +75,7 @@ public final class WebRTCCall: Sendable {
         } catch {
             throw .webRTCOffer(error)
         }
-        let now = MediaClock.now()
+        let now = session.mediaClock.now()
         var ice = ICELiteAgent(local: localICE, remote: negotiated.remoteICE, nominationTimeout: handshakeTimeout)
         ice.start(now: now)
         var dtls: DTLSEndpoint
@@ -123,7 +123,7 @@ public final class WebRTCCall: Sendable {
     private func receive(_ datagram: ReceivedDatagram) {
         guard let source = datagram.source else { return }
         let bytes = UnsafeRawBufferPointer(datagram.bytes)
-        let now = MediaClock.now()
+        let now = session.mediaClock.now()
         var outgoing: [([UInt8], SocketAddress)] = []
         lock.withLock {
             guard !machines.state.isEnded else { return }
@@ -162,7 +162,7 @@ public final class WebRTCCall: Sendable {
     }
 
     private func tick() {
-        let now = MediaClock.now()
+        let now = session.mediaClock.now()
         var outgoing: [([UInt8], SocketAddress)] = []
         var failure: String?
         var ready: (keys: DTLSSRTPKeys, target: SocketAddress)?
