@@ -1,6 +1,6 @@
 /// The threads that carry many calls at once: one epoll I/O thread per core, each serving the
 /// sockets of its share of the sessions and running their 10 ms audio ticks from its own
-/// timer wheel (a ``SharedMediaClock``), after each look at its sockets. A session's receive
+/// timer wheel (its shared media clock), after each look at its sockets. A session's receive
 /// path and its tick thus run on one thread: nothing of a call moves between cores, and the
 /// cores share the calls. However many sessions run on it, the runtime has ``threadCount``
 /// threads.

@@ -16,7 +16,7 @@ import Locking
 /// the datagram's bytes past the call. Sending is done directly on the ``UDPSocket`` from any thread.
 ///
 /// A ``MediaRuntime``'s loops also run the audio ticks of the sessions they serve, after each
-/// look at the sockets (see ``SharedMediaClock``).
+/// look at the sockets (its shared media clock).
 public final class UDPEventLoop: Sendable {
     /// Called on the I/O thread for each received datagram; its bytes are valid during the call only.
     public typealias Handler = @Sendable (ReceivedDatagram) -> Void
