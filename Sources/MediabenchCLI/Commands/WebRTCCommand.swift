@@ -109,11 +109,17 @@ struct WebRTCCommand: Command {
             dtmfReceived: host.dtmfReceived, meanOpinionScore: host.meanOpinionScore)
     }
 
-    /// Waits up to 15 s for the page's posted result and writes it out.
+    /// How long the page may take after the call's end to post its result (its recording and
+    /// getStats): a few seconds on an idle machine, over 15 s seen with a browser starved of CPU.
+    static let pageResultWaitSeconds = 45.0
+
+    /// Waits up to ``pageResultWaitSeconds`` for the page's posted result and writes it out.
     private static func savePageResults(of host: WebRTCCallHost, to directory: String, format: AudioFormat) throws {
-        let deadline = Date().addingTimeInterval(15)
+        let deadline = Date().addingTimeInterval(Self.pageResultWaitSeconds)
         while host.pageResult == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-        guard let result = host.pageResult else { throw CommandFailure("the page posted no /result within 15 s of the call's end") }
+        guard let result = host.pageResult else {
+            throw CommandFailure("the page posted no /result within \(Int(Self.pageResultWaitSeconds)) s of the call's end")
+        }
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         if let stats = result["stats"] {
             let data = try JSONSerialization.data(withJSONObject: stats, options: [.sortedKeys, .prettyPrinted])

@@ -78,6 +78,11 @@ struct PhoneCallRunner {
                 break
             }
         }
+        // The INVITE's own timer (RFC 3261 Timer B) can end the call before this loop looked,
+        // when the loop's wake-ups were late: the peer never answered either way.
+        if connectedAt == nil, call.direction == .outgoing, call.state == .ended(.timeout) {
+            console.writeError("mediabench phone: no response from the peer (the INVITE timed out)\n")
+        }
         // The BYE or CANCEL is on its way; the session stops with the call.
         var outcome = PhoneOutcome()
         _ = await printer.value
