@@ -90,7 +90,8 @@ struct DelayCostTable {
         var picks = [(bucket: Int, cost: Double)](repeating: (delayCosts.count - 1, .infinity), count: delayCosts.count + 1)
         var best = (bucket: delayCosts.count - 1, cost: Double.infinity)
         for bucket in stride(from: delayCosts.count - 1, through: 0, by: -1) {
-            let cost = delayCosts[bucket] + 95 * 0 / (0 + lossRobustness)
+            // With nothing late the loss term is 0: the delay's own cost decides.
+            let cost = delayCosts[bucket]
             if cost <= best.cost { best = (bucket, cost) }
             picks[bucket] = best
         }
