@@ -44,11 +44,16 @@ extension LiveCalls {
             #expect(after.packetsDiscarded == before.packetsDiscarded)
             #expect(after.concealedSamples == before.concealedSamples)
             #expect(after.streamResets == before.streamResets)
+            // A mishandled step moves the delay by the step (1000 ms) or restarts the stream;
+            // the buffer may still grow a frame or two for scheduling jitter when the machine
+            // is loaded (a 10 ms move was seen under a concurrent browser call), so the bound
+            // sits between the two.
+            let stepMissed = 50.0
             #expect(
-                abs(during.currentDelayMilliseconds - before.currentDelayMilliseconds) < 10,
+                abs(during.currentDelayMilliseconds - before.currentDelayMilliseconds) < stepMissed,
                 "delay \(before.currentDelayMilliseconds) → \(during.currentDelayMilliseconds) ms a second into the step")
             #expect(
-                abs(after.currentDelayMilliseconds - before.currentDelayMilliseconds) < 10,
+                abs(after.currentDelayMilliseconds - before.currentDelayMilliseconds) < stepMissed,
                 "delay \(before.currentDelayMilliseconds) → \(after.currentDelayMilliseconds) ms")
         }
     }
