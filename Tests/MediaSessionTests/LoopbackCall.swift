@@ -109,8 +109,8 @@ final class RecorderExecutor: TaskExecutor, @unchecked Sendable {
 /// Waits until `condition` holds, checking every 10 ms, for at most `seconds`; returns whether it held.
 @discardableResult
 func waitUntil(seconds: Double, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while Date() < deadline {
+    let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+    while ContinuousClock.now < deadline {
         if condition() { return true }
         Thread.sleep(forTimeInterval: 0.01)
     }

@@ -33,8 +33,8 @@ import Locking
         }
         var batch = DatagramBatch(capacity: 16)
         var received: [(bytes: [UInt8], source: SocketAddress?, arrival: Int64)] = []
-        let deadline = Date().addingTimeInterval(2)
-        while received.count < 10, Date() < deadline {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+        while received.count < 10, ContinuousClock.now < deadline {
             let count = try receiver.receive(into: &batch)
             for index in 0..<count {
                 let datagram = batch[index]
@@ -134,8 +134,8 @@ import Locking
 
     /// Polls `condition` for up to two seconds.
     private func waitUntil(_ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(2)
-        while Date() < deadline {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+        while ContinuousClock.now < deadline {
             if condition() { return true }
             usleep(1000)
         }

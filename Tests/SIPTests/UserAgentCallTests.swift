@@ -19,8 +19,8 @@ import Testing
 
     /// Waits (at most `seconds`) until `condition` holds.
     static func wait(_ seconds: Double = 5, until condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while ContinuousClock.now < deadline {
             if condition() { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }

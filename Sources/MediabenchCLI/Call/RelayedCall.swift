@@ -89,14 +89,14 @@ struct RelayedCall {
             }
             streamsDone.leave()
         }
-        let start = Date()
+        let start = ContinuousClock.now
         try callee.start(negotiated: calleeMedia)
         try caller.start(negotiated: callerMedia)
         if !settings.dtmf.isEmpty {
-            Thread.sleep(until: start.addingTimeInterval(min(1, duration / 4)))
+            Thread.sleep(until: start.advanced(by: .seconds(min(1, duration / 4))))
             try caller.sendDTMF(settings.dtmf)
         }
-        Thread.sleep(until: start.addingTimeInterval(duration))
+        Thread.sleep(until: start.advanced(by: .seconds(duration)))
         caller.stop()
         // The caller's last packets are still crossing the network: let them arrive and play.
         Thread.sleep(forTimeInterval: Self.drainSeconds)

@@ -203,8 +203,8 @@ private final class IncomingCalls: @unchecked Sendable {
 
     /// The next call, or nil when none rings within `seconds`.
     func next(within seconds: Double) async -> Call? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while ContinuousClock.now < deadline {
             if let call = lock.withLock({ queue.isEmpty ? nil : queue.removeFirst() }) { return call }
             try? await Task.sleep(for: .milliseconds(20))
         }

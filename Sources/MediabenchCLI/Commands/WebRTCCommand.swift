@@ -59,7 +59,7 @@ struct WebRTCCommand: Command {
         while !call.state.isEnded {
             Thread.sleep(forTimeInterval: 0.05)
             guard let connectedAt else { continue }
-            let elapsed = Date().timeIntervalSince(connectedAt)
+            let elapsed = (ContinuousClock.now - connectedAt).seconds
             if !sentDigits, !digits.isEmpty, elapsed >= 1 {
                 sentDigits = true
                 try? call.session.sendDTMF(String(digits))
@@ -90,10 +90,10 @@ struct WebRTCCommand: Command {
         }
     }
 
-    private static func waitUntilConnectedOrEnded(_ call: WebRTCCall) -> Date? {
+    private static func waitUntilConnectedOrEnded(_ call: WebRTCCall) -> ContinuousClock.Instant? {
         while true {
             switch call.state {
-            case .connected: return Date()
+            case .connected: return ContinuousClock.now
             case .ended: return nil
             case .connecting: Thread.sleep(forTimeInterval: 0.02)
             }
@@ -115,8 +115,8 @@ struct WebRTCCommand: Command {
 
     /// Waits up to ``pageResultWaitSeconds`` for the page's posted result and writes it out.
     private static func savePageResults(of host: WebRTCCallHost, to directory: String, format: AudioFormat) throws {
-        let deadline = Date().addingTimeInterval(Self.pageResultWaitSeconds)
-        while host.pageResult == nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(Self.pageResultWaitSeconds))
+        while host.pageResult == nil, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.1) }
         guard let result = host.pageResult else {
             throw CommandFailure("the page posted no /result within \(Int(Self.pageResultWaitSeconds)) s of the call's end")
         }

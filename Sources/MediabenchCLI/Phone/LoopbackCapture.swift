@@ -23,8 +23,8 @@ final class LoopbackCapture {
     func stop() {
         guard process.isRunning else { return }
         process.interrupt()
-        let deadline = Date().addingTimeInterval(3)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(3))
+        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
         if process.isRunning { process.terminate() }
     }
 }

@@ -13,7 +13,7 @@ struct PhoneCallRunner {
     static let noResponseSeconds = 5.0
 
     func run(_ call: Call, audio: PhoneAudioEndpoint) async -> PhoneOutcome {
-        let started = Date()
+        let started = ContinuousClock.now
         // Digits go once we have said what IN.wav says (at least 1 s in), not over our own speech.
         let spoken = settings.input.map { Double($0.samples.count) / Double($0.format.sampleRate * $0.format.channels) } ?? 0
         let dtmfAtSeconds = max(1, spoken + 0.5)
@@ -35,18 +35,18 @@ struct PhoneCallRunner {
             }
             return text
         }
-        var connectedAt: Date?
+        var connectedAt: ContinuousClock.Instant?
         var sentDigits = false
         var held = false
         var resumed = false
         while !call.state.isEnded {
             try? await Task.sleep(for: .milliseconds(50))
-            let now = Date()
-            if now.timeIntervalSince(started) > settings.durationSeconds + 8 {
+            let now = ContinuousClock.now
+            if now - started > .seconds(settings.durationSeconds + 8) {
                 call.hangUp()
                 break
             }
-            if call.state == .calling, call.direction == .outgoing, now.timeIntervalSince(started) > Self.noResponseSeconds {
+            if call.state == .calling, call.direction == .outgoing, now - started > .seconds(Self.noResponseSeconds) {
                 console.writeError("mediabench phone: no response from the peer in \(Int(Self.noResponseSeconds)) s\n")
                 call.hangUp()
                 break
@@ -60,7 +60,7 @@ struct PhoneCallRunner {
                 }
             }
             guard let connectedAt else { continue }
-            let elapsed = now.timeIntervalSince(connectedAt)
+            let elapsed = (now - connectedAt).seconds
             if !sentDigits, !settings.dtmf.isEmpty, elapsed >= dtmfAtSeconds {
                 sentDigits = true
                 do { try call.sendDTMF(settings.dtmf) } catch { console.writeError("mediabench phone: DTMF: \(error)\n") }

@@ -47,8 +47,8 @@ final class BaresipPeer: @unchecked Sendable {
         let process = try PeerProcess(["baresip", "-f", directory], package: "baresip-core", directory: directory, seconds: seconds)
         self.process = process
         guard process.waitForLog("baresip is ready", seconds: 10) else { throw InteropFailure("baresip did not start: \(process.log.suffix(400))") }
-        let deadline = Date().addingTimeInterval(5)
-        while control < 0, Date() < deadline {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+        while control < 0, ContinuousClock.now < deadline {
             control = Self.connect(port: controlPort)
             if control < 0 { Thread.sleep(forTimeInterval: 0.1) }
         }

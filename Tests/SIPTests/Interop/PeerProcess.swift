@@ -43,8 +43,8 @@ final class PeerProcess: @unchecked Sendable {
 
     /// Waits at most `seconds` for `text` to appear in the log.
     func waitForLog(_ text: String, seconds: Double) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while ContinuousClock.now < deadline {
             if log.contains(text) { return true }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -53,8 +53,8 @@ final class PeerProcess: @unchecked Sendable {
 
     /// The exit status once the program ended within `seconds`, else nil (it is then stopped).
     func waitForExit(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(seconds))
+        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
         guard !process.isRunning else {
             stop()
             return nil
@@ -68,8 +68,8 @@ final class PeerProcess: @unchecked Sendable {
         guard process.isRunning else { return }
         let children = Self.children(of: process.processIdentifier)
         for pid in children { kill(pid, SIGTERM) }
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        let deadline = ContinuousClock.now.advanced(by: .seconds(2))
+        while process.isRunning, ContinuousClock.now < deadline { Thread.sleep(forTimeInterval: 0.05) }
         for pid in children { kill(pid, SIGKILL) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
