@@ -9,7 +9,8 @@ import MediaSession
 /// peer lives at the relay's socket facing it. A datagram reaching the socket facing the caller
 /// is forwarded to the callee from the socket facing the callee, and the other way round, so
 /// symmetric RTP latches onto the relay. A datagram's fate is decided when it arrives (kernel
-/// receive time): dropped, or delivered at arrival + the fate's delay, once per copy.
+/// receive time): dropped, or delivered at arrival + the fate's delay, once per copy. Deliveries
+/// are timed on the monotonic clock, so a wall-clock step does not move them.
 ///
 /// Threads: the datagrams arrive on a ``UDPEventLoop`` I/O thread, which only copies them into
 /// the timer heap; one delivery thread sleeps on a condition until the earliest is due (no
@@ -90,7 +91,11 @@ final class ImpairmentRelay: Sendable {
         guard !datagram.isTruncated else { return }
         let bytes = UnsafeRawBufferPointer(datagram.bytes)
         let traffic = RelayTraffic(classifying: bytes)
-        let arrival = datagram.arrivalNanoseconds != 0 ? datagram.arrivalNanoseconds : Self.now()
+        // Delivery is scheduled on the monotonic clock; the kernel's stamp (wall clock) only
+        // says how long ago the datagram arrived.
+        let wallNow = Self.wall.nanoseconds()
+        let age = datagram.arrivalNanoseconds != 0 ? max(0, wallNow &- datagram.arrivalNanoseconds) : 0
+        let arrival = Self.monotonic.nanoseconds() &- age
         let copy = Array(bytes)
         condition.withLock {
             guard !state.stopping else { return }
@@ -111,11 +116,11 @@ final class ImpairmentRelay: Sendable {
         while true {
             condition.lock()
             while !state.stopping {
-                let now = Self.now()
+                let now = Self.monotonic.nanoseconds()
                 while let datagram = state.heap.popDue(atOrBefore: now) { due.append(datagram) }
                 guard due.isEmpty else { break }
                 if let next = state.heap.nextDueNanoseconds {
-                    _ = condition.wait(until: Date(timeIntervalSince1970: Double(next) / 1e9))
+                    _ = condition.wait(until: Date().addingTimeInterval(Double(next &- now) / 1e9))
                 } else {
                     condition.wait()
                 }
@@ -133,16 +138,14 @@ final class ImpairmentRelay: Sendable {
         let destination = destinations[datagram.direction.rawValue]
         datagram.bytes.withUnsafeBytes { bytes in
             _ = try? socket.send(bytes, to: destination)
-            capture?.record(bytes, from: socket.localAddress, to: destination, atNanoseconds: Self.now())
+            capture?.record(bytes, from: socket.localAddress, to: destination, atNanoseconds: Self.wall.nanoseconds())
         }
     }
 
-    /// Now on CLOCK_REALTIME, the clock of kernel receive timestamps.
-    private static func now() -> Int64 {
-        var time = timespec()
-        clock_gettime(CLOCK_REALTIME, &time)
-        return Int64(time.tv_sec) &* 1_000_000_000 &+ Int64(time.tv_nsec)
-    }
+    /// The clock deliveries are scheduled on.
+    private static let monotonic = SystemMonotonicClock()
+    /// The clock of kernel receive stamps and of the capture's records.
+    private static let wall = SystemWallClock()
 }
 
 extension RelayCounts {
