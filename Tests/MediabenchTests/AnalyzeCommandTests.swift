@@ -78,6 +78,17 @@ struct AnalyzeCommandTests {
         #expect(serial.standardOutput == parallel.standardOutput)
     }
 
+    /// `--replay-threads` changes nothing in the report: the replays on the reading thread (1)
+    /// and on three worker threads give the same JSON.
+    @Test func replayThreadsGiveTheSameReport() throws {
+        let files = try ["ws_SIP_DTMF2.pcap", "baresip-srtp-srtcp.pcap"].map(capture)
+        let sequential = Invocation(["analyze", "--format", "json", "--replay-threads", "1"] + files)
+        let parallel = Invocation(["analyze", "--format", "json", "--replay-threads", "3"] + files)
+        #expect(sequential.status == 0 && parallel.status == 0)
+        #expect(sequential.standardOutput.contains("\"jitter_buffer\""))
+        #expect(sequential.standardOutput == parallel.standardOutput)
+    }
+
     /// A file that is not a capture: a clear message and exit status 1; the other files are
     /// still reported.
     @Test func badFilesGiveClearMessages() throws {

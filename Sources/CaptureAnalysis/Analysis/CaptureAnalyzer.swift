@@ -55,6 +55,10 @@ public struct CaptureAnalyzer {
         /// arrive, for ``StreamReport/jitterBuffer`` (true). The replay costs most of the
         /// analysis time; turning it off also turns off ``wavDirectory``.
         public var replaysJitterBuffer = true
+        /// Worker threads the jitter-buffer replays run on while the capture is read (0: on the
+        /// reading thread). Each stream is replayed on one thread, in capture order, so the
+        /// reports are the same whatever the number (0).
+        public var replayThreads = 0
         /// A folder to write what a listener behind our jitter buffer heard into, one WAV file
         /// per decodable stream (`nil`: none). The folder must exist.
         public var wavDirectory: String?
@@ -90,7 +94,9 @@ public struct CaptureAnalyzer {
         self.configuration = configuration
         listening =
             configuration.replaysJitterBuffer
-            ? ListeningOptions(wavDirectory: configuration.wavDirectory, captureStem: captureName) : nil
+            ? ListeningOptions(
+                wavDirectory: configuration.wavDirectory, captureStem: captureName,
+                lanes: configuration.replayThreads > 0 ? ReplayLanes(threads: configuration.replayThreads) : nil) : nil
         candidates = StreamCandidates(
             confirmationPackets: configuration.confirmationPackets, capacity: configuration.maximumCandidates)
     }
@@ -150,6 +156,7 @@ public struct CaptureAnalyzer {
     /// first report finishes the jitter-buffer replays (and closes their WAV files): packets
     /// analysed after it are not replayed.
     public func report(path: String) -> CaptureFileReport {
+        listening?.lanes?.drain()
         var report = CaptureFileReport(path: path)
         var counts = counts
         counts.unconfirmedRTP = candidates.abandonedPackets + candidates.waitingPackets
@@ -182,7 +189,7 @@ public struct CaptureAnalyzer {
         guard now &- last >= Self.idleStreamNanoseconds / 10 else { return }
         lastIdleSweepNanoseconds = now
         for stream in streams.values where now &- stream.lastArrivalNanoseconds >= Self.idleStreamNanoseconds {
-            stream.listener?.finish()
+            stream.finishListening()
         }
     }
 

@@ -9,6 +9,8 @@ struct ListeningOptions {
     let wavDirectory: String?
     /// The capture's name without folder and extension, the start of every WAV file name.
     let captureStem: String
+    /// The worker threads the replays run on, `nil` to run them on the reading thread.
+    let lanes: ReplayLanes?
 
     /// `DIR/<capture stem>-<SSRC hex>-<source address>_<port>-<destination address>_<port>.wav`,
     /// with every character of an address other than letters, digits and dots as `-`; `nil`

@@ -26,6 +26,8 @@ struct StreamAnalysis {
     /// The replay through our jitter buffer, from the first readable media packet on (an
     /// encrypted stream none of whose packets decrypted gets none).
     private(set) var listener: StreamListener?
+    /// The lane of ``listener`` when the replays run on worker threads (``ListeningOptions/lanes``).
+    private var listenerLane = 0
     /// RFC 3550 statistics; made again at the first packet, once its clock rate is known.
     private(set) var reception = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
     private(set) var wireshark = WiresharkRTPStreamStatistics()
@@ -133,8 +135,24 @@ struct StreamAnalysis {
             listener = StreamListener.make(
                 format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
                 wavPath: listening.wavPath(for: key))
+            if listener != nil, let lanes = listening.lanes { listenerLane = lanes.assignLane() }
         }
-        listener?.receive(packet, payload: payload)
+        guard let listener else { return }
+        if let lanes = listening?.lanes {
+            lanes.receive(packet, payload: payload, by: listener, lane: listenerLane)
+        } else {
+            listener.receive(packet, payload: payload)
+        }
+    }
+
+    /// Ends the stream's replay (on its lane when the replays run on worker threads).
+    func finishListening() {
+        guard let listener else { return }
+        if let lanes = listening?.lanes {
+            lanes.finish(listener, lane: listenerLane)
+        } else {
+            listener.finish()
+        }
     }
 
     /// The key presses, the one still pending at the end of the capture included.

@@ -29,8 +29,15 @@ public struct G711PacketLossConcealer: Sendable {
     /// How lost frames are filled.
     public let method: G711ConcealmentMethod
 
-    /// The most recent output, oldest first: 3 × the longest pitch + a quarter of it.
+    /// The most recent output, oldest first: 3 × the longest pitch + a quarter of it. Brought
+    /// up to date from ``recent`` only when a loss reads it (``syncHistory()``).
     private var history: [Float]
+    /// The output as it comes, appended without shifting; its last ``historyLength`` samples
+    /// (ending at ``recentEnd``) are the history. Moved back to its start when full.
+    private var recent: [Int16]
+    private var recentEnd = Self.historyLength
+    /// Whether ``recent`` holds samples ``history`` does not have yet.
+    private var historyIsStale = false
     /// A snapshot of ``history`` taken when a loss starts, its last quarter period smoothed so
     /// the pitch cycle repeats without a seam; the substitute is read from it.
     private var cycleSource: [Float]
@@ -55,6 +62,7 @@ public struct G711PacketLossConcealer: Sendable {
     public init(method: G711ConcealmentMethod = .appendixI) {
         self.method = method
         history = [Float](repeating: 0, count: Self.historyLength)
+        recent = [Int16](repeating: 0, count: Self.recentCapacity)
         cycleSource = [Float](repeating: 0, count: Self.historyLength)
     }
 
@@ -76,6 +84,7 @@ public struct G711PacketLossConcealer: Sendable {
 
     /// Fills `pcm` with a substitute for a lost frame of `pcm.count` samples.
     public mutating func conceal(into pcm: UnsafeMutableBufferPointer<Int16>) {
+        syncHistory()
         switch method {
         case .zeroFill:
             pcm.update(repeating: 0)
@@ -107,6 +116,8 @@ extension G711PacketLossConcealer {
     static let correlationLength = 160
     /// Three of the longest periods plus the longest overlap: 48.75 ms.
     static let historyLength = 3 * maximumPitch + maximumPitch / 4
+    /// The room of ``recent``: eight histories, so it is moved back once every 17 frames of 20 ms.
+    static let recentCapacity = 8 * historyLength
     /// Appendix I's processing unit: 10 ms.
     static let tenMilliseconds = 80
     /// The fade after the first 10 ms: 20 % per 10 ms, so silence at 60 ms.
@@ -239,13 +250,32 @@ extension G711PacketLossConcealer {
     /// Appends `pcm` to the history, dropping the oldest samples.
     private mutating func record(_ pcm: UnsafeBufferPointer<Int16>) {
         let newCount = min(pcm.count, Self.historyLength)
-        let kept = Self.historyLength - newCount
-        history.withUnsafeMutableBufferPointer { history in
-            guard let history = history.baseAddress, let newest = pcm.baseAddress?.advanced(by: pcm.count - newCount)
-            else { return }
-            history.update(from: history + newCount, count: kept)
-            for index in 0..<newCount {
-                history[kept + index] = Float(newest[index])
+        guard newCount > 0, let newest = pcm.baseAddress?.advanced(by: pcm.count - newCount) else { return }
+        let end = recentEnd
+        recentEnd = recent.withUnsafeMutableBufferPointer { recent in
+            guard let base = recent.baseAddress else { return end }
+            var end = end
+            if end + newCount > Self.recentCapacity {
+                base.update(from: base + (end - Self.historyLength), count: Self.historyLength)
+                end = Self.historyLength
+            }
+            (base + end).update(from: newest, count: newCount)
+            return end + newCount
+        }
+        historyIsStale = true
+    }
+
+    /// Brings ``history`` up to date with the output recorded since a loss last read it (the
+    /// same values the history would hold had each frame been shifted in as it came).
+    private mutating func syncHistory() {
+        guard historyIsStale else { return }
+        historyIsStale = false
+        let start = recentEnd - Self.historyLength
+        recent.withUnsafeBufferPointer { recent in
+            history.withUnsafeMutableBufferPointer { history in
+                for index in 0..<Self.historyLength {
+                    history[index] = Float(recent[start + index])
+                }
             }
         }
     }

@@ -85,8 +85,14 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     private let hangoverBlocks: Int
     private var wholeBand: BandFloor
     private var emphasisedBand: BandFloor
+    /// The thresholds as power ratios (from the configuration's decibels, computed once).
+    private let margin: Double
+    private let absolute: Double
+    private let loudest: Double
     private var blockFill = 0
-    private var wholeSum = 0.0
+    /// The block's sum of squared samples so far: exact in integers (a block of 480 squares of
+    /// 16-bit samples stays far below 2^53, so the sum equals the one a `Double` would hold).
+    private var wholeSum: Int64 = 0
     private var emphasisedSum = 0.0
     private var previousSample = 0.0
     private var hangoverLeft = 0
@@ -100,6 +106,9 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         let rate = max(configuration.sampleRate, 1000)
         blockSamples = rate / 100
         hangoverBlocks = max(configuration.hangoverMilliseconds, 0) / 10
+        margin = pow(10, configuration.speechMarginDecibels / 10)
+        absolute = pow(10, configuration.absoluteThresholdDBov / 10)
+        loudest = pow(10, configuration.loudestFloorDBov / 10)
         let smoothing = exp(-10 / max(configuration.smoothingMilliseconds, 10))
         let subWindowBlocks = max(configuration.floorWindowMilliseconds / 10 / BandFloor.subWindows, 1)
         wholeBand = BandFloor(smoothing: smoothing, subWindowBlocks: subWindowBlocks)
@@ -111,17 +120,32 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     /// each 10 ms block; a partial block is carried into the next call.
     @discardableResult
     public mutating func analyze(_ frame: UnsafeBufferPointer<Int16>) -> Bool {
+        guard let base = frame.baseAddress else { return isSpeech }
         let stride = max(configuration.channels, 1)
-        var index = 0
-        while index < frame.count {
-            let sample = Double(frame[index])
-            let emphasised = sample - Self.emphasis * previousSample
-            previousSample = sample
-            wholeSum += sample * sample
-            emphasisedSum += emphasised * emphasised
-            blockFill += 1
+        var remaining = (frame.count + stride - 1) / stride
+        var next = base
+        // Block by block, the samples of a block in a loop without a test per sample; the
+        // upper band's sum keeps the order of a sample-by-sample sum (the same rounding).
+        while remaining > 0 {
+            let take = min(blockSamples - blockFill, remaining)
+            var whole: Int64 = 0
+            var emphasisedTotal = emphasisedSum
+            var previous = previousSample
+            for offset in 0..<take {
+                let raw = next[offset * stride]
+                let sample = Double(raw)
+                let emphasised = sample - Self.emphasis * previous
+                previous = sample
+                whole &+= Int64(raw) &* Int64(raw)
+                emphasisedTotal += emphasised * emphasised
+            }
+            wholeSum &+= whole
+            emphasisedSum = emphasisedTotal
+            previousSample = previous
+            blockFill += take
+            remaining -= take
+            next += take * stride
             if blockFill == blockSamples { finishBlock() }
-            index += stride
         }
         return isSpeech
     }
@@ -133,14 +157,11 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
 
     private mutating func finishBlock() {
         let scale = 1 / (Double(blockSamples) * 32_768 * 32_768)
-        let whole = wholeSum * scale
+        let whole = Double(wholeSum) * scale
         let emphasised = emphasisedSum * scale
         wholeSum = 0
         emphasisedSum = 0
         blockFill = 0
-        let margin = pow(10, configuration.speechMarginDecibels / 10)
-        let absolute = pow(10, configuration.absoluteThresholdDBov / 10)
-        let loudest = pow(10, configuration.loudestFloorDBov / 10)
         let loud = wholeBand.isLoud(whole, margin: margin, absolute: absolute, loudestFloor: loudest)
         let loudAbove = emphasisedBand.isLoud(emphasised, margin: margin, absolute: absolute, loudestFloor: loudest)
         if loud || loudAbove {

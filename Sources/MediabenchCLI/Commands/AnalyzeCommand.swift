@@ -39,6 +39,11 @@ struct AnalyzeCommand: Command {
     static let noJitterReplay = Flag(
         "no-jitter-replay", help: "Skip replaying each stream through our jitter buffer (faster; no jitter_buffer figures, no WAV).")
     static let jobs = Option("jobs", "N", .positiveInteger, help: "Files analysed in parallel (default: 1).")
+    static let replayThreads = Option(
+        "replay-threads", "N", .positiveInteger,
+        help:
+            "Threads replaying a file's streams through our jitter buffer while it is read; 1 replays on the reading thread (default: the cores shared among the files analysed at once, at most 8). The reports are the same whatever N."
+    )
 
     let name = "analyze"
     let summary = "Compute per-stream call-quality metrics from pcap/pcapng captures."
@@ -52,7 +57,7 @@ struct AnalyzeCommand: Command {
         report still holds what was found).
         """
     var arguments: [any ArgumentDeclaring] {
-        [Self.files, Self.format, Self.output, Self.srtpKeys, Self.oneWayDelay, Self.wavDirectory, Self.noJitterReplay, Self.jobs]
+        [Self.files, Self.format, Self.output, Self.srtpKeys, Self.oneWayDelay, Self.wavDirectory, Self.noJitterReplay, Self.jobs, Self.replayThreads]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -70,6 +75,10 @@ struct AnalyzeCommand: Command {
         let paths = arguments.all(Self.files)
         let format = arguments[Self.format] ?? .text
         let jobs = arguments[Self.jobs] ?? 1
+        let filesAtOnce = min(jobs, max(paths.count, 1))
+        let replayThreads =
+            arguments[Self.replayThreads] ?? min(max(ProcessInfo.processInfo.activeProcessorCount / filesAtOnce, 1), 8)
+        configuration.replayThreads = replayThreads > 1 ? replayThreads : 0
         let tool = ToolInfo(
             name: "mediabench", version: Mediabench.version,
             options: [

@@ -1,0 +1,169 @@
+import Dispatch
+import Foundation
+
+/// Replays streams through their jitter buffers on worker threads while the reading thread
+/// goes on with the capture: each stream's listener belongs to one lane (handed out in turn as
+/// listeners are made), and a lane's thread runs its streams' packets in the order they were
+/// read. A stream therefore sees exactly the calls it would see on the reading thread, and its
+/// figures (and WAV file) are the same, whatever the number of lanes or how the threads run.
+///
+/// Packets travel in batches (their payloads copied), a lane holding at most
+/// ``slotsPerLane`` of them: when a lane falls behind, the reading thread waits, so memory
+/// stays fixed whatever the capture's length. ``drain()`` waits until every lane has run all
+/// it was given; the lanes' threads end when this object does.
+final class ReplayLanes {
+    /// Commands per batch.
+    static let batchCapacity = 512
+    /// Batches a lane holds at once (filled, running or being filled).
+    static let slotsPerLane = 4
+
+    private let lanes: [ReplayLane]
+    private var nextLane = 0
+
+    /// `threads` lanes (at least one), each with its own thread.
+    init(threads: Int) {
+        lanes = (0..<max(threads, 1)).map { _ in ReplayLane() }
+        for lane in lanes { Thread.detachNewThread { lane.run() } }
+    }
+
+    deinit {
+        for lane in lanes { lane.stop() }
+    }
+
+    /// The lane of the next listener made: in turn.
+    func assignLane() -> Int {
+        defer { nextLane = (nextLane + 1) % lanes.count }
+        return nextLane
+    }
+
+    /// Queues `packet` (its payload copied) for `listener` on its lane.
+    func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: StreamListener, lane: Int) {
+        lanes[lane].append { $0.appendReceive(packet, payload: payload, by: listener) }
+    }
+
+    /// Queues the end of `listener`'s replay on its lane.
+    func finish(_ listener: StreamListener, lane: Int) {
+        lanes[lane].append { $0.appendFinish(listener) }
+    }
+
+    /// Returns once every lane has run everything queued so far.
+    func drain() {
+        for lane in lanes { lane.submit() }
+        for lane in lanes { lane.waitUntilIdle() }
+    }
+}
+
+/// One lane of ``ReplayLanes``: a ring of batch slots between the reading thread (the only
+/// producer) and the lane's thread (the only consumer), handed over by two semaphores.
+private final class ReplayLane: @unchecked Sendable {
+    // @unchecked: a slot is touched by one side at a time, the semaphores (`free` before the
+    // producer fills it, `filled` before the consumer runs it) hand it over and order the
+    // memory; `writeIndex`/`isOpen` belong to the producer and `readIndex` to the consumer.
+    private let slots = (0..<ReplayLanes.slotsPerLane).map { _ in ReplaySlot() }
+    private let free = DispatchSemaphore(value: ReplayLanes.slotsPerLane)
+    private let filled = DispatchSemaphore(value: 0)
+    private let exited = DispatchSemaphore(value: 0)
+    private var writeIndex = 0
+    private var isOpen = false
+    private var readIndex = 0
+
+    /// Adds one command to the slot being filled (taking a free slot first), and hands the
+    /// slot over when it is full.
+    func append(_ add: (inout ReplayBatch) -> Void) {
+        if !isOpen {
+            free.wait()
+            isOpen = true
+        }
+        add(&slots[writeIndex].batch)
+        if slots[writeIndex].batch.count >= ReplayLanes.batchCapacity { submit() }
+    }
+
+    /// Hands the slot being filled, if any, to the lane's thread.
+    func submit() {
+        guard isOpen else { return }
+        isOpen = false
+        writeIndex = (writeIndex + 1) % slots.count
+        filled.signal()
+    }
+
+    /// Waits until the lane's thread has run every slot handed over (call after ``submit()``).
+    func waitUntilIdle() {
+        for _ in slots { free.wait() }
+        for _ in slots { free.signal() }
+    }
+
+    /// Runs what is handed over until the last batch; then tells ``stop()``.
+    func run() {
+        while true {
+            filled.wait()
+            let slot = slots[readIndex]
+            readIndex = (readIndex + 1) % slots.count
+            let isLast = slot.batch.isLast
+            slot.batch.run()
+            free.signal()
+            if isLast { break }
+        }
+        exited.signal()
+    }
+
+    /// Runs everything queued, then ends the lane's thread and waits for it.
+    func stop() {
+        append { $0.isLast = true }
+        submit()
+        exited.wait()
+    }
+}
+
+/// A batch's storage, reused for the lane's whole life.
+private final class ReplaySlot {
+    var batch = ReplayBatch()
+}
+
+/// Replay commands and the payload bytes they refer to; running them empties the batch and
+/// keeps its capacity, so a lane allocates nothing once its batches have grown.
+private struct ReplayBatch {
+    private enum Command {
+        /// A packet and where its payload lies in `bytes` (`count` −1: no payload).
+        case receive(StreamListener, RTPPacketSummary, start: Int, count: Int)
+        case finish(StreamListener)
+    }
+
+    private var commands: [Command] = []
+    private var bytes: [UInt8] = []
+    /// Whether the lane's thread ends after this batch.
+    var isLast = false
+
+    init() {
+        commands.reserveCapacity(ReplayLanes.batchCapacity)
+        bytes.reserveCapacity(ReplayLanes.batchCapacity * 256)
+    }
+
+    var count: Int { commands.count }
+
+    mutating func appendReceive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: StreamListener) {
+        let start = bytes.count
+        if let payload { bytes.append(contentsOf: payload) }
+        commands.append(.receive(listener, packet, start: start, count: payload?.count ?? -1))
+    }
+
+    mutating func appendFinish(_ listener: StreamListener) {
+        commands.append(.finish(listener))
+    }
+
+    /// Runs the commands in order and empties the batch.
+    mutating func run() {
+        bytes.withUnsafeBytes { stored in
+            for command in commands {
+                switch command {
+                case .receive(let listener, let packet, let start, let count):
+                    let payload = count < 0 ? nil : UnsafeRawBufferPointer(rebasing: stored[start..<(start + count)])
+                    listener.receive(packet, payload: payload)
+                case .finish(let listener):
+                    listener.finish()
+                }
+            }
+        }
+        commands.removeAll(keepingCapacity: true)
+        bytes.removeAll(keepingCapacity: true)
+    }
+}
