@@ -33,7 +33,7 @@ import Testing
             times.reserveCapacity(min(ticks, 1024))
         }
 
-        func tick(monotonicNanoseconds: Int64) -> Bool {
+        func tick(monotonicNanoseconds: Int64, periods: Int) -> Bool {
             times.append(monotonicNanoseconds)
             if times.count == ticks {
                 done.signal()

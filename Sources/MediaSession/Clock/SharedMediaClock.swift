@@ -1,17 +1,18 @@
 import Locking
 
-/// Something a ``SharedMediaClock`` runs once per audio period.
+/// Something a ``SharedMediaClock`` runs once per tick interval.
 protocol MediaTicking: AnyObject, Sendable {
-    /// Runs one 10 ms period at `monotonicNanoseconds` (the clock's reading as the slot began);
-    /// returns false when the member is done, and it is then ticked no more.
-    func tick(monotonicNanoseconds: Int64) -> Bool
+    /// Runs `periods` 10 ms periods from `monotonicNanoseconds` (the clock's reading as the slot
+    /// began); returns false when the member is done, and it is then ticked no more.
+    func tick(monotonicNanoseconds: Int64, periods: Int) -> Bool
     /// The clock stopped with the member still on it: end now. Called once, instead of any
     /// further tick, after the thread that drove the clock has stopped.
     func clockStopped()
 }
 
-/// The 10 ms audio ticks of the sessions one I/O thread serves, spread over a ``TickWheel`` so
-/// that the work of hundreds of calls is not bunched at one instant. It has no thread of its
+/// The audio ticks of the sessions one I/O thread serves, one per tick interval (a whole number
+/// of 10 ms periods) each, spread over a ``TickWheel`` so that the work of hundreds of calls is
+/// not bunched at one instant. It has no thread of its
 /// own: the ``UDPEventLoop`` whose sockets those sessions receive on runs the due slots after
 /// each look at its sockets (``runDueTicks()``), so a session's receive path and its tick run on
 /// the same thread and core, and their shared state (the jitter buffer, the statistics) never
@@ -27,14 +28,18 @@ final class SharedMediaClock: Sendable {
 
     private let clock: any MonotonicClock
     private let state: PThreadLock<State>
+    /// The 10 ms periods each member runs per tick.
+    let periodsPerTick: Int
 
-    /// A wheel of `slotCount` slots per 10 ms on `clock`.
-    init(clock: any MonotonicClock, slotCount: Int, maximumLagNanoseconds: Int64) {
+    /// A wheel of `slotCount` slots per tick of `periodsPerTick` 10 ms periods on `clock`.
+    init(clock: any MonotonicClock, periodsPerTick: Int = 1, slotCount: Int, maximumLagNanoseconds: Int64) {
         self.clock = clock
+        self.periodsPerTick = max(1, periodsPerTick)
         state = PThreadLock(
             State(
                 wheel: TickWheel(
-                    slotCount: slotCount, maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
+                    periodNanoseconds: Int64(self.periodsPerTick) * 10_000_000, slotCount: slotCount,
+                    maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
                 )))
     }
 
@@ -66,7 +71,7 @@ final class SharedMediaClock: Sendable {
             }
             guard let members = due.members else { return due.next }
             let now = clock.nanoseconds()
-            for member in members where !member.tick(monotonicNanoseconds: now) {
+            for member in members where !member.tick(monotonicNanoseconds: now, periods: periodsPerTick) {
                 state.withLock { _ = $0.wheel.remove { $0 === member } }
             }
         }
@@ -77,7 +82,7 @@ final class SharedMediaClock: Sendable {
     func stop() {
         let left = state.withLock { state -> [any MediaTicking] in
             state.stopped = true
-            defer { state.wheel = TickWheel(slotCount: state.wheel.slots.count, start: 0) }
+            defer { state.wheel = TickWheel(periodNanoseconds: state.wheel.periodNanoseconds, slotCount: state.wheel.slots.count, start: 0) }
             return state.wheel.slots.flatMap { $0 }
         }
         for member in left { member.clockStopped() }
