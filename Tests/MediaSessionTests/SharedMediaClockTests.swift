@@ -33,7 +33,7 @@ import Testing
             times.reserveCapacity(min(ticks, 1024))
         }
 
-        func tick(monotonicNanoseconds: Int64, periods: Int) -> Bool {
+        func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool {
             times.append(monotonicNanoseconds)
             if times.count == ticks {
                 done.signal()
@@ -50,7 +50,8 @@ import Testing
 
     /// Runs the clock's due slots and sleeps to the next deadline until no member is left.
     private func drive(_ clock: SharedMediaClock, on injected: FastForwardClock) {
-        while let deadline = clock.runDueTicks() { injected.sleep(untilNanoseconds: deadline) }
+        var batch = DatagramBatch(capacity: 1)
+        while let deadline = clock.runDueTicks(receivingInto: &batch) { injected.sleep(untilNanoseconds: deadline) }
     }
 
     @Test func ticksEveryMemberEveryTenMillisecondsOfTheInjectedClock() {
@@ -65,7 +66,8 @@ import Testing
             #expect(gaps == [10_000_000], "ticks \(gaps) ns apart on the injected clock")
         }
         #expect(clock.memberCount == 0, "members that returned false left the wheel")
-        #expect(clock.runDueTicks() == nil, "an empty wheel schedules nothing")
+        var batch = DatagramBatch(capacity: 1)
+        #expect(clock.runDueTicks(receivingInto: &batch) == nil, "an empty wheel schedules nothing")
     }
 
     @Test func stoppingEndsTheMembersStillOnTheClockAndLaterOnesAtOnce() {
@@ -73,8 +75,9 @@ import Testing
         let clock = SharedMediaClock(clock: injected, slotCount: 10, maximumLagNanoseconds: 40_000_000)
         let member = CountingMember(ticks: .max)
         clock.add(member)
+        var batch = DatagramBatch(capacity: 1)
         for _ in 0..<30 {
-            guard let deadline = clock.runDueTicks() else { break }
+            guard let deadline = clock.runDueTicks(receivingInto: &batch) else { break }
             injected.sleep(untilNanoseconds: deadline)
         }
         #expect(member.times.count >= 2)
@@ -84,7 +87,7 @@ import Testing
         let late = CountingMember(ticks: .max)
         clock.add(late)
         #expect(late.stoppedByClock, "a member added after the stop ends at once")
-        #expect(clock.runDueTicks() == nil)
+        #expect(clock.runDueTicks(receivingInto: &batch) == nil)
         clock.stop()
     }
 }

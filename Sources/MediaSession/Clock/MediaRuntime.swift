@@ -41,7 +41,7 @@ public final class MediaRuntime: Sendable {
                 pollIntervalNanoseconds: configuration.receivePollIntervalMicroseconds.map { Int64($0) * 1000 }, clock: configuration.clock
             ) { index in
                 let mediaClock = mediaClocks[index]
-                return { mediaClock.runDueTicks() }
+                return { batch in mediaClock.runDueTicks(receivingInto: &batch) }
             }
         } catch {
             throw .transport(error)

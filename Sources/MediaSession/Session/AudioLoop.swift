@@ -31,6 +31,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let quality: AsyncStream<MediaQualityReport>.Continuation
     private let rtpDestination: SocketAddress
     private let rtcpDestination: SocketAddress?
+    /// The sockets each tick reads before playing (a leg on a ``MediaRuntime``, whose sockets no
+    /// event loop watches); empty when an event loop delivers the datagrams.
+    private let polledSockets: [UDPSocket]
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
@@ -78,8 +81,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: CallControlChannel, monitor: PThreadLock<QualityMonitor>, clock: MediaClock,
         epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
-        captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
+        captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?,
+        polledSockets: [UDPSocket] = []
     ) throws(MediaSessionError) {
+        self.polledSockets = polledSockets
         self.configuration = configuration
         self.media = media
         self.send = send
@@ -162,6 +167,16 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// Waits until the call has sent its BYE and ended (after `control.stopping`).
     func waitUntilFinished() {
         finished.wait()
+    }
+
+    /// A tick of the shared media clock: what arrived on the call's sockets since the last one
+    /// goes through the receive path (kernel receive timestamps keep its arrival times exact),
+    /// then the periods are played.
+    func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool {
+        for socket in polledSockets {
+            socket.receiveAll(into: &batch) { receive.receive($0) }
+        }
+        return tick(monotonicNanoseconds: monotonicNanoseconds, periods: periods)
     }
 
     /// One tick serving the `periods` 10 ms periods that end now, back to back: for each, pull
