@@ -10,10 +10,12 @@ public struct MediaRuntimeConfiguration: Sendable {
     public var ioThreadCount: Int
     /// Datagrams taken per `recvmmsg` call on each I/O thread. Default 32 (at most 64).
     public var receiveBatchCapacity: Int
-    /// How often each I/O thread looks at its sockets, in microseconds, instead of waking for
-    /// every datagram (see ``UDPEventLoop``); nil to wake per arrival. Default 1000: at most a
-    /// thousand wake-ups a second per thread however many calls, a packet waiting at most 1 ms
-    /// (its kernel receive timestamp stays exact).
+    /// How often each I/O thread wakes to run its due ticks and look at the sockets registered
+    /// on it, in microseconds, instead of waking for every datagram (see ``UDPEventLoop``); nil
+    /// to wake per arrival. The sessions' own sockets are read at their ticks, not here. Default
+    /// 2000, the length of a tick slot: 500 wake-ups a second per thread however many calls, a
+    /// packet on a registered socket waiting at most 2 ms (its kernel receive timestamp stays
+    /// exact).
     public var receivePollIntervalMicroseconds: Int?
     /// How often each session is ticked, in milliseconds (a multiple of 10, at least 10): a tick
     /// serves the interval's 10 ms audio periods back to back as the last one falls due (each
@@ -26,7 +28,8 @@ public struct MediaRuntimeConfiguration: Sendable {
     public var tickIntervalMilliseconds: Int
     /// Slots of each I/O thread's timer wheel over one tick interval: its sessions are spread
     /// over them, so their ticks run at `tickIntervalMilliseconds / tickSlots` steps instead of
-    /// all at once. Default 20 (a slot a millisecond at the default interval).
+    /// all at once. Default 10 (a slot every 2 ms at the default interval: the legs of a slot
+    /// run in one wake-up, and 500 calls put about 50 legs in each).
     public var tickSlots: Int
     /// How far a media clock may fall behind before it skips ahead rather than catching up
     /// in a burst, in milliseconds. Default 40 (four periods, as a softphone session's own timer).
@@ -38,9 +41,9 @@ public struct MediaRuntimeConfiguration: Sendable {
     public init(
         ioThreadCount: Int = ProcessInfo.processInfo.activeProcessorCount,
         receiveBatchCapacity: Int = 32,
-        receivePollIntervalMicroseconds: Int? = 1000,
+        receivePollIntervalMicroseconds: Int? = 2000,
         tickIntervalMilliseconds: Int = 20,
-        tickSlots: Int = 20,
+        tickSlots: Int = 10,
         maximumTickLagMilliseconds: Int = 40,
         clock: any MonotonicClock = SystemMonotonicClock()
     ) {

@@ -9,8 +9,8 @@ import Locking
 /// By default the thread sleeps in `epoll_wait` and wakes for each arrival: the least delay, for
 /// a softphone. With a poll interval it instead wakes on a fixed beat of its clock and takes
 /// whatever arrived since (`epoll_wait` without waiting): a server carrying hundreds of calls
-/// then wakes a thousand times a second however many packets arrive, instead of once or more
-/// per packet, and a sender's `sendto` on loopback no longer has a sleeping thread to wake.
+/// then wakes once per interval however many packets arrive, instead of once or more per
+/// packet, and a sender's `sendto` on loopback no longer has a sleeping thread to wake.
 /// Arrival times stay exact (kernel receive timestamps); a packet waits at most one interval.
 ///
 /// Handlers must be quick (parse, unprotect, insert into the jitter buffer) and must not keep
@@ -55,7 +55,7 @@ public final class UDPEventLoop: Sendable {
     /// - Parameters:
     ///   - batchCapacity: datagrams per recvmmsg call (default 32, at most 64).
     ///   - pollIntervalNanoseconds: nil (the default) to wake for each arrival, or the beat to
-    ///     look at the sockets on (a server: 1 ms).
+    ///     look at the sockets on (a ``MediaRuntime``'s: 2 ms).
     ///   - clock: the clock of that beat (default the system's monotonic clock).
     /// - Throws: ``TransportError`` when epoll or eventfd cannot be created.
     public convenience init(
