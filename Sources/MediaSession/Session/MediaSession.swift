@@ -212,7 +212,11 @@ public final class MediaSession: Sendable {
         }
         var jitterConfiguration = configuration.jitterBuffer
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
-        let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
+        // A leg on a runtime receives and plays on one thread: its packets skip the inbox.
+        let jitterBuffer =
+            sharedClock == nil
+            ? SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
+            : SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration, inboxCapacity: 1)
         // The call's clock starts now: the jitter buffer counts milliseconds from here.
         let epoch = mediaClock.now()
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
@@ -221,7 +225,7 @@ public final class MediaSession: Sendable {
             media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, clock: mediaClock, epoch: epoch,
             latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
-            secureTransportDatagrams: secureTransportDatagrams, localSSRC: configuration.ssrc
+            secureTransportDatagrams: secureTransportDatagrams, localSSRC: configuration.ssrc, insertsDirectly: sharedClock != nil
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,
