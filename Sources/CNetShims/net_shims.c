@@ -71,7 +71,9 @@ int mb_epoll_create(void) {
 }
 
 int mb_epoll_add(int epoll_fd, int fd, uint64_t token) {
-    struct epoll_event event = {.events = EPOLLIN, .data.u64 = token};
+    /* Edge-triggered: a socket is reported once per arrival, not again at every look while
+       its queue is drained; the loop reads each reported socket until it is empty. */
+    struct epoll_event event = {.events = EPOLLIN | EPOLLET, .data.u64 = token};
     return epoll_ctl(epoll_fd, EPOLL_CTL_ADD, fd, &event) < 0 ? -errno : 0;
 }
 

@@ -26,4 +26,10 @@ extension SynchronizedJitterBuffer {
     public func insert(_ packet: RTPPacket, arrivalMilliseconds: Double) -> Bool {
         insert(IncomingPacket(packet), arrivalMilliseconds: arrivalMilliseconds)
     }
+
+    /// ``insertDirectly(_:arrivalMilliseconds:)-(IncomingPacket,_)`` for a parsed RTP packet.
+    @discardableResult
+    public func insertDirectly(_ packet: RTPPacket, arrivalMilliseconds: Double) -> Bool {
+        insertDirectly(IncomingPacket(packet), arrivalMilliseconds: arrivalMilliseconds)
+    }
 }

@@ -51,15 +51,16 @@ struct PacketStore: ~Copyable {
     /// The slot with the earliest media position (the lowest sequence number on ties).
     func earliest() -> Int? { earliestSlot }
 
-    /// The slot of the earliest packet by a scan of every occupied slot.
+    /// The slot of the earliest packet by a scan of the occupied slots (it stops at the last one:
+    /// a steady stream holds a packet or two among a hundred slots).
     private func scanForEarliest() -> Int? {
         guard count > 0 else { return nil }
         var best: Int?
+        var unseen = count
         for slot in 0..<slotCount where occupied[slot] {
-            if let current = best, (positions[current], sequences[current]) <= (positions[slot], sequences[slot]) {
-                continue
-            }
-            best = slot
+            if best.map({ (positions[$0], sequences[$0]) > (positions[slot], sequences[slot]) }) ?? true { best = slot }
+            unseen -= 1
+            if unseen == 0 { break }
         }
         return best
     }

@@ -45,6 +45,17 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
         }
     }
 
+    /// Hands one packet that arrived at `arrivalMilliseconds` straight to the buffer, under the
+    /// pull lock, without the inbox: for a caller that inserts and pulls on the same thread,
+    /// where handing packets over between threads buys nothing (such a buffer needs an inbox of
+    /// one). The buffer copies the payload into its store and takes the packets in the order,
+    /// and at the arrival times, the inbox would have handed them over at the next pull.
+    /// Returns `false` when the payload was too large to keep.
+    @discardableResult
+    public func insertDirectly(_ packet: IncomingPacket, arrivalMilliseconds: Double) -> Bool {
+        pullLock.withLock { buffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds) != .oversized }
+    }
+
     /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times); see
     /// ``JitterBuffer/pull(into:nowMilliseconds:)``.
     public func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {

@@ -24,6 +24,7 @@ import Testing
     private final class CountingMember: MediaTicking, @unchecked Sendable {
         // @unchecked: `times` is written by the driving thread only, read after `done`.
         private(set) var times: [Int64] = []
+        private(set) var periods: Set<Int> = []
         private(set) var stoppedByClock = false
         private let ticks: Int
         let done = DispatchSemaphore(value: 0)
@@ -33,8 +34,9 @@ import Testing
             times.reserveCapacity(min(ticks, 1024))
         }
 
-        func tick(monotonicNanoseconds: Int64) -> Bool {
+        func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool {
             times.append(monotonicNanoseconds)
+            self.periods.insert(periods)
             if times.count == ticks {
                 done.signal()
                 return false
@@ -50,7 +52,8 @@ import Testing
 
     /// Runs the clock's due slots and sleeps to the next deadline until no member is left.
     private func drive(_ clock: SharedMediaClock, on injected: FastForwardClock) {
-        while let deadline = clock.runDueTicks() { injected.sleep(untilNanoseconds: deadline) }
+        var batch = DatagramBatch(capacity: 1)
+        while let deadline = clock.runDueTicks(receivingInto: &batch) { injected.sleep(untilNanoseconds: deadline) }
     }
 
     @Test func ticksEveryMemberEveryTenMillisecondsOfTheInjectedClock() {
@@ -65,7 +68,24 @@ import Testing
             #expect(gaps == [10_000_000], "ticks \(gaps) ns apart on the injected clock")
         }
         #expect(clock.memberCount == 0, "members that returned false left the wheel")
-        #expect(clock.runDueTicks() == nil, "an empty wheel schedules nothing")
+        var batch = DatagramBatch(capacity: 1)
+        #expect(clock.runDueTicks(receivingInto: &batch) == nil, "an empty wheel schedules nothing")
+    }
+
+    @Test func ticksOfTwoPeriodsComeEveryTwentyMilliseconds() {
+        let injected = FastForwardClock()
+        let clock = SharedMediaClock(clock: injected, periodsPerTick: 2, slotCount: 10, maximumLagNanoseconds: 40_000_000)
+        let members = (0..<25).map { _ in CountingMember(ticks: 100) }
+        members.forEach(clock.add)
+        drive(clock, on: injected)
+        for member in members {
+            #expect(member.done.wait(timeout: .now()) == .success, "the member was not ticked 100 times")
+            let gaps = Set(zip(member.times.dropFirst(), member.times).map { $0 - $1 })
+            #expect(gaps == [20_000_000], "ticks \(gaps) ns apart on the injected clock")
+            #expect(member.periods == [2], "each tick serves two 10 ms periods")
+        }
+        let starts = Set(members.map { (($0.times[0] - members[0].times[0]) % 20_000_000 + 20_000_000) % 20_000_000 })
+        #expect(starts.count == 10, "the members spread over the 10 slots of 2 ms: \(starts.sorted())")
     }
 
     @Test func stoppingEndsTheMembersStillOnTheClockAndLaterOnesAtOnce() {
@@ -73,8 +93,9 @@ import Testing
         let clock = SharedMediaClock(clock: injected, slotCount: 10, maximumLagNanoseconds: 40_000_000)
         let member = CountingMember(ticks: .max)
         clock.add(member)
+        var batch = DatagramBatch(capacity: 1)
         for _ in 0..<30 {
-            guard let deadline = clock.runDueTicks() else { break }
+            guard let deadline = clock.runDueTicks(receivingInto: &batch) else { break }
             injected.sleep(untilNanoseconds: deadline)
         }
         #expect(member.times.count >= 2)
@@ -84,7 +105,7 @@ import Testing
         let late = CountingMember(ticks: .max)
         clock.add(late)
         #expect(late.stoppedByClock, "a member added after the stop ends at once")
-        #expect(clock.runDueTicks() == nil)
+        #expect(clock.runDueTicks(receivingInto: &batch) == nil)
         clock.stop()
     }
 }

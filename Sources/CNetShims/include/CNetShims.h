@@ -35,7 +35,8 @@ int mb_udp_send_batch(int fd, mb_datagram *datagrams, unsigned count);
 
 /// Creates an epoll instance (close-on-exec). Returns the descriptor or -errno.
 int mb_epoll_create(void);
-/// Watches `fd` for input, reporting `token` when it is readable. Returns 0 or -errno.
+/// Watches `fd` for input, edge-triggered: reports `token` when data arrives (the caller reads
+/// until the socket is empty). Returns 0 or -errno.
 int mb_epoll_add(int epoll_fd, int fd, uint64_t token);
 /// Stops watching `fd`. Returns 0 or -errno.
 int mb_epoll_remove(int epoll_fd, int fd);

@@ -1,5 +1,5 @@
 /// The threads that carry many calls at once: one epoll I/O thread per core, each serving the
-/// sockets of its share of the sessions and running their 10 ms audio ticks from its own
+/// sockets of its share of the sessions and running their audio ticks from its own
 /// timer wheel (its shared media clock), after each look at its sockets. A session's receive
 /// path and its tick thus run on one thread: nothing of a call moves between cores, and the
 /// cores share the calls. However many sessions run on it, the runtime has ``threadCount``
@@ -31,7 +31,7 @@ public final class MediaRuntime: Sendable {
         self.configuration = configuration
         let mediaClocks = (0..<configuration.ioThreadCount).map { _ in
             SharedMediaClock(
-                clock: configuration.clock, slotCount: configuration.tickSlots,
+                clock: configuration.clock, periodsPerTick: configuration.tickIntervalMilliseconds / 10, slotCount: configuration.tickSlots,
                 maximumLagNanoseconds: Int64(configuration.maximumTickLagMilliseconds) * 1_000_000
             )
         }
@@ -41,7 +41,7 @@ public final class MediaRuntime: Sendable {
                 pollIntervalNanoseconds: configuration.receivePollIntervalMicroseconds.map { Int64($0) * 1000 }, clock: configuration.clock
             ) { index in
                 let mediaClock = mediaClocks[index]
-                return { mediaClock.runDueTicks() }
+                return { batch in mediaClock.runDueTicks(receivingInto: &batch) }
             }
         } catch {
             throw .transport(error)

@@ -1,21 +1,24 @@
 import Locking
 
-/// Something a ``SharedMediaClock`` runs once per audio period.
+/// Something a ``SharedMediaClock`` runs once per tick interval.
 protocol MediaTicking: AnyObject, Sendable {
-    /// Runs one 10 ms period at `monotonicNanoseconds` (the clock's reading as the slot began);
-    /// returns false when the member is done, and it is then ticked no more.
-    func tick(monotonicNanoseconds: Int64) -> Bool
+    /// Reads what arrived on the member's sockets (into `batch`, the driving thread's), then
+    /// runs `periods` 10 ms periods at `monotonicNanoseconds` (the clock's reading as the slot
+    /// began); returns false when the member is done, and it is then ticked no more.
+    func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool
     /// The clock stopped with the member still on it: end now. Called once, instead of any
     /// further tick, after the thread that drove the clock has stopped.
     func clockStopped()
 }
 
-/// The 10 ms audio ticks of the sessions one I/O thread serves, spread over a ``TickWheel`` so
-/// that the work of hundreds of calls is not bunched at one instant. It has no thread of its
-/// own: the ``UDPEventLoop`` whose sockets those sessions receive on runs the due slots after
-/// each look at its sockets (``runDueTicks()``), so a session's receive path and its tick run on
-/// the same thread and core, and their shared state (the jitter buffer, the statistics) never
-/// moves between cores.
+/// The audio ticks of the sessions one I/O thread serves, one per tick interval (a whole number
+/// of 10 ms periods) each, spread over a ``TickWheel`` so that the work of hundreds of calls is
+/// not bunched at one instant. It has no thread of its own: a
+/// ``UDPEventLoop`` runs the due slots after each look at its sockets
+/// (``runDueTicks(receivingInto:)``), and each session's tick first reads its own sockets, so
+/// a session's receive path and its playout run on the same thread and core, back to back: its
+/// state (the jitter buffer, the statistics, the SRTP contexts) is brought into the cache once
+/// per tick and never moves between cores.
 ///
 /// The ticks run outside the wheel's lock (on a retained copy of the slot's members): adding
 /// a session from another thread never waits for a tick.
@@ -27,14 +30,18 @@ final class SharedMediaClock: Sendable {
 
     private let clock: any MonotonicClock
     private let state: PThreadLock<State>
+    /// The 10 ms periods each member runs per tick.
+    let periodsPerTick: Int
 
-    /// A wheel of `slotCount` slots per 10 ms on `clock`.
-    init(clock: any MonotonicClock, slotCount: Int, maximumLagNanoseconds: Int64) {
+    /// A wheel of `slotCount` slots per tick of `periodsPerTick` 10 ms periods on `clock`.
+    init(clock: any MonotonicClock, periodsPerTick: Int = 1, slotCount: Int, maximumLagNanoseconds: Int64) {
         self.clock = clock
+        self.periodsPerTick = max(1, periodsPerTick)
         state = PThreadLock(
             State(
                 wheel: TickWheel(
-                    slotCount: slotCount, maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
+                    periodNanoseconds: Int64(self.periodsPerTick) * 10_000_000, slotCount: slotCount,
+                    maximumLagNanoseconds: maximumLagNanoseconds, start: clock.nanoseconds()
                 )))
     }
 
@@ -55,9 +62,9 @@ final class SharedMediaClock: Sendable {
         state.withLock { $0.wheel.count }
     }
 
-    /// Runs every slot that is due now, on the driving thread (one at a time); returns when the
-    /// next slot is due, or nil when the wheel is empty.
-    func runDueTicks() -> Int64? {
+    /// Runs every slot that is due now, on the driving thread (one at a time), the members
+    /// receiving into `batch`; returns when the next slot is due, or nil when the wheel is empty.
+    func runDueTicks(receivingInto batch: inout DatagramBatch) -> Int64? {
         while true {
             let due = state.withLock { state -> (members: [any MediaTicking]?, next: Int64?) in
                 guard !state.stopped, state.wheel.count > 0 else { return (nil, nil) }
@@ -66,18 +73,18 @@ final class SharedMediaClock: Sendable {
             }
             guard let members = due.members else { return due.next }
             let now = clock.nanoseconds()
-            for member in members where !member.tick(monotonicNanoseconds: now) {
+            for member in members where !member.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
                 state.withLock { _ = $0.wheel.remove { $0 === member } }
             }
         }
     }
 
     /// Ends the members still on the clock (``MediaTicking/clockStopped()``) and takes no more;
-    /// call it once the driving thread no longer runs ``runDueTicks()``. Idempotent.
+    /// call it once the driving thread no longer runs ``runDueTicks(receivingInto:)``. Idempotent.
     func stop() {
         let left = state.withLock { state -> [any MediaTicking] in
             state.stopped = true
-            defer { state.wheel = TickWheel(slotCount: state.wheel.slots.count, start: 0) }
+            defer { state.wheel = TickWheel(periodNanoseconds: state.wheel.periodNanoseconds, slotCount: state.wheel.slots.count, start: 0) }
             return state.wheel.slots.flatMap { $0 }
         }
         for member in left { member.clockStopped() }

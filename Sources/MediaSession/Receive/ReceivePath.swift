@@ -43,14 +43,18 @@ final class ReceivePath: @unchecked Sendable {
     private let lastMediaArrival = Atomic<Int64>(.min)
     /// Where STUN and DTLS datagrams go (a WebRTC call's ICE agent and DTLS endpoint); nil drops them.
     private let secureTransportDatagrams: UDPEventLoop.Handler?
+    /// Whether packets go straight into the jitter buffer (a leg whose tick reads its sockets,
+    /// on the thread that pulls) rather than through its inbox (an I/O thread beside the audio thread).
+    private let insertsDirectly: Bool
 
     init(
         media: NegotiatedAudio, inbound: consuming SRTPInboundSession?, jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>,
         monitor: PThreadLock<QualityMonitor>, clock: MediaClock, epoch: MediaTime, latches: Bool, comfortNoisePayloadType: UInt8?,
         events: AsyncStream<MediaSessionEvent>.Continuation, reportedLoss: ReportedLoss = ReportedLoss(),
-        secureTransportDatagrams: UDPEventLoop.Handler? = nil, localSSRC: UInt32? = nil
+        secureTransportDatagrams: UDPEventLoop.Handler? = nil, localSSRC: UInt32? = nil, insertsDirectly: Bool = false
     ) {
         self.localSSRC = localSSRC
+        self.insertsDirectly = insertsDirectly
         self.secureTransportDatagrams = secureTransportDatagrams
         self.reportedLoss = reportedLoss
         self.epoch = epoch
@@ -129,7 +133,12 @@ final class ReceivePath: @unchecked Sendable {
         case .drop:
             break
         case .audio:
-            if !jitterBuffer.insert(packet, arrivalMilliseconds: (arrival - epoch).milliseconds) {
+            let arrivalMilliseconds = (arrival - epoch).milliseconds
+            let kept =
+                insertsDirectly
+                ? jitterBuffer.insertDirectly(packet, arrivalMilliseconds: arrivalMilliseconds)
+                : jitterBuffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds)
+            if !kept {
                 count(\.jitterInboxDropped)
             }
         case .telephoneEvent:

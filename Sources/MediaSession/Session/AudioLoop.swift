@@ -31,6 +31,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let quality: AsyncStream<MediaQualityReport>.Continuation
     private let rtpDestination: SocketAddress
     private let rtcpDestination: SocketAddress?
+    /// The sockets each tick reads before playing (a leg on a ``MediaRuntime``, whose sockets no
+    /// event loop watches); empty when an event loop delivers the datagrams.
+    private let polledSockets: [UDPSocket]
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
@@ -38,8 +41,6 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     static let periodNanoseconds: Int64 = 10_000_000
     /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
     static let maximumLagNanoseconds: Int64 = 40_000_000
-    /// A tick starting longer than this after the one before is late (two 10 ms periods).
-    private static let lateTickNanoseconds: Int64 = 20_000_000
     /// Ticks that started late (see ``MediaSessionStatistics/lateAudioTicks``), read by any thread.
     private let lateTicks = Atomic<Int>(0)
     /// The playback device's underruns and measured clock skew, read by any thread.
@@ -80,8 +81,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>, control: CallControlChannel, monitor: PThreadLock<QualityMonitor>, clock: MediaClock,
         epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
-        captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?
+        captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?,
+        polledSockets: [UDPSocket] = []
     ) throws(MediaSessionError) {
+        self.polledSockets = polledSockets
         self.configuration = configuration
         self.media = media
         self.send = send
@@ -156,7 +159,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
                 // After a long block in the device (or a stall), start again from now, not in a burst.
                 deadline = max(deadline, clock.nanoseconds() - Self.maximumLagNanoseconds)
                 clock.sleep(untilNanoseconds: deadline)
-                if !tick(monotonicNanoseconds: clock.nanoseconds()) { break }
+                if !tick(monotonicNanoseconds: clock.nanoseconds(), periods: 1) { break }
             }
         }
     }
@@ -166,10 +169,22 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         finished.wait()
     }
 
-    /// One 10 ms period: pull and play, capture and process, every packet time send a frame,
-    /// RTCP when due, the no-media watchdog, the quality report once a second. When the call
-    /// is stopping it sends the BYE instead, closes the endpoint and returns false.
-    func tick(monotonicNanoseconds: Int64) -> Bool {
+    /// A tick of the shared media clock: what arrived on the call's sockets since the last one
+    /// goes through the receive path (kernel receive timestamps keep its arrival times exact),
+    /// then the periods are played.
+    func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool {
+        for socket in polledSockets {
+            socket.receiveAll(into: &batch) { receive.receive($0) }
+        }
+        return tick(monotonicNanoseconds: monotonicNanoseconds, periods: periods)
+    }
+
+    /// One tick serving the `periods` 10 ms periods that end now, back to back: for each, pull
+    /// at its own due time (the last one's is now, each one before it 10 ms earlier) and play,
+    /// capture and process, and every packet time send a frame; then, once, RTCP when due, the
+    /// no-media watchdog, the quality report once a second. When the call is stopping it sends the BYE instead,
+    /// closes the endpoint and returns false.
+    func tick(monotonicNanoseconds: Int64, periods: Int) -> Bool {
         // A copy of the control state only when it changed: a retain of the digit queue, no allocation.
         var switchTo: MediaAudioIO?
         if let changed = control.takeChanges(since: &controlChangesSeen) {
@@ -187,16 +202,11 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             openEndpoint()
         }
         if let audio = switchTo { switchEndpoint(to: audio) }
-        countLateTick(start: monotonicNanoseconds)
+        countLateTick(start: monotonicNanoseconds, periods: periods)
         let now = clock.now()
-        _ = jitterBuffer.pull(into: played, nowMilliseconds: (now - epoch).milliseconds)
-        transfer(captured: captured, played: played)
-        let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
-        process(captured: captured, played: played, into: slot)
-        chunkIndex += 1
-        if chunkIndex == chunksPerFrame {
-            chunkIndex = 0
-            send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
+        for period in stride(from: max(1, periods) - 1, through: 0, by: -1) {
+            let due = now - MediaTime(nanoseconds: Int64(period) * Self.periodNanoseconds)
+            runPeriod(due: max(due, epoch), state: state)
         }
         if schedule.awaitsPeer, receive.remoteSSRC != nil { schedule.peerHeard(now: now) }
         if now >= schedule.next {
@@ -217,6 +227,20 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         return true
     }
 
+    /// One 10 ms period due at `due`: pull and play, capture and process, and when it completes
+    /// a frame, send it.
+    private func runPeriod(due: MediaTime, state: CallControl) {
+        _ = jitterBuffer.pull(into: played, nowMilliseconds: (due - epoch).milliseconds)
+        transfer(captured: captured, played: played)
+        let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
+        process(captured: captured, played: played, into: slot)
+        chunkIndex += 1
+        if chunkIndex == chunksPerFrame {
+            chunkIndex = 0
+            send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
+        }
+    }
+
     /// The shared clock stops under a running call: the call ends as if stopped.
     func clockStopped() {
         end()
@@ -232,10 +256,11 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         finished.signal()
     }
 
-    /// Counts this tick as late when it starts more than two periods after the one before
-    /// (whatever paced it: a timer, or a device blocking in `read`).
-    private func countLateTick(start: Int64) {
-        if let previous = previousTickStart, start - previous > Self.lateTickNanoseconds {
+    /// Counts this tick of `periods` periods as late when it starts more than one period later
+    /// than due after the one before (two periods apart for one-period ticks), whatever paced
+    /// it: a timer, or a device blocking in `read`.
+    private func countLateTick(start: Int64, periods: Int) {
+        if let previous = previousTickStart, start - previous > Int64(max(1, periods) + 1) * Self.periodNanoseconds {
             lateTicks.add(1, ordering: .relaxed)
         }
         previousTickStart = start

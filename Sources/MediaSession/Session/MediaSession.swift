@@ -15,8 +15,8 @@ import Locking
 /// Threading: every method may be called from any thread (the class is `Sendable`); they
 /// return at once, except ``stop()``, which waits for the audio tick to send its BYE. The
 /// receive path runs on the ``UDPEventLoop``'s I/O thread, the send path and playout on the
-/// session's own audio thread (a softphone, the default), or both on the same I/O thread of a
-/// ``MediaRuntime`` (a server carrying many legs); they share only the jitter buffer and short
+/// session's own audio thread (a softphone, the default), or all three on the same I/O thread
+/// of a ``MediaRuntime`` (a server carrying many legs), at the leg's tick; they share only the jitter buffer and short
 /// locks, none held across I/O. ``events`` and ``qualityReports`` are delivered from those threads.
 public final class MediaSession: Sendable {
     private struct Running {
@@ -89,8 +89,8 @@ public final class MediaSession: Sendable {
         try self.init(configuration: configuration, eventLoop: eventLoop, ownsEventLoop: false, runtime: nil, sharedClock: nil)
     }
 
-    /// A leg carried by `runtime`: its sockets are served by the runtime's next I/O thread,
-    /// which also runs its 10 ms audio tick; no thread is started for it.
+    /// A leg carried by `runtime`: the runtime's next I/O thread runs its audio tick, which
+    /// reads its sockets and plays; no thread is started for it.
     /// - Throws: ``MediaSessionError/transport(_:)`` when a socket cannot be bound.
     public convenience init(configuration: MediaSessionConfiguration, runtime: MediaRuntime) throws(MediaSessionError) {
         let lane = runtime.nextLane()
@@ -201,6 +201,7 @@ public final class MediaSession: Sendable {
                 throw .srtp(error)
             }
         }
+        let sockets = media.rtcpMux ? [socket] : [socket, rtcpSocket]
         let destination: SocketAddress
         let rtcpDestination: SocketAddress?
         do {
@@ -211,7 +212,11 @@ public final class MediaSession: Sendable {
         }
         var jitterConfiguration = configuration.jitterBuffer
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
-        let jitterBuffer = SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
+        // A leg on a runtime receives and plays on one thread: its packets skip the inbox.
+        let jitterBuffer =
+            sharedClock == nil
+            ? SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration)
+            : SynchronizedJitterBuffer(decoder: SessionDecoder(codecs.decoder), configuration: jitterConfiguration, inboxCapacity: 1)
         // The call's clock starts now: the jitter buffer counts milliseconds from here.
         let epoch = mediaClock.now()
         let monitor = PThreadLock(QualityMonitor(codec: codecs.monitored(packetTimeMilliseconds: media.packetTimeMilliseconds), start: epoch))
@@ -220,7 +225,7 @@ public final class MediaSession: Sendable {
             media: media, inbound: inbound, jitterBuffer: jitterBuffer, monitor: monitor, clock: mediaClock, epoch: epoch,
             latches: configuration.symmetricRTP,
             comfortNoisePayloadType: jitterConfiguration.comfortNoisePayloadType, events: eventContinuation, reportedLoss: reportedLoss,
-            secureTransportDatagrams: secureTransportDatagrams, localSSRC: configuration.ssrc
+            secureTransportDatagrams: secureTransportDatagrams, localSSRC: configuration.ssrc, insertsDirectly: sharedClock != nil
         )
         let send = SendPath(
             media: media, configuration: configuration, encoder: codecs.encoder, outbound: outbound,
@@ -230,11 +235,13 @@ public final class MediaSession: Sendable {
             configuration: configuration, media: media, send: send, receive: receive, jitterBuffer: jitterBuffer,
             control: control, monitor: monitor, clock: mediaClock, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
-            rtpDestination: destination, rtcpDestination: rtcpDestination
+            rtpDestination: destination, rtcpDestination: rtcpDestination,
+            polledSockets: sharedClock == nil ? [] : sockets
         )
         var registrations: [UInt64] = []
         do {
-            for socket in media.rtcpMux ? [socket] : [socket, rtcpSocket] {
+            // A leg on a runtime reads its sockets at its own tick; epoll watches the others.
+            for socket in sharedClock == nil ? sockets : [] {
                 registrations.append(try eventLoop.register(socket) { receive.receive($0) })
             }
         } catch {

@@ -31,9 +31,10 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     public var jitterInboxDropped = 0
     /// Send attempts dropped because the socket buffer was full or the network refused.
     public var sendFailures = 0
-    /// Audio ticks (one per 10 ms) that began more than two periods after the tick before:
-    /// the audio thread did not get the CPU in time to serve a period, which a sound card plays
-    /// as an underrun. Stays zero while the machine keeps up with the call.
+    /// Audio ticks that began more than one 10 ms period later than due after the tick before
+    /// (two periods apart for a softphone's 10 ms ticks; 30 ms for the 20 ms ticks of a
+    /// ``MediaRuntime``'s default): the thread did not get the CPU in time to serve a period,
+    /// which a sound card plays as an underrun. Stays zero while the machine keeps up with the call.
     public var lateAudioTicks = 0
     /// Underruns of the playback endpoint, for one with a clock of its own (a sound card):
     /// it ran out of samples. Stays zero while the call keeps its headroom.

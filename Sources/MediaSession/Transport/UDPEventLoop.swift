@@ -2,27 +2,30 @@ internal import CNetShims
 import Foundation
 import Locking
 
-/// One I/O thread serving many sockets through epoll: each readable socket is drained in
-/// batches (recvmmsg) and every datagram is handed to that socket's handler on the I/O thread.
+/// One I/O thread serving many sockets through epoll: each socket epoll reports (edge-triggered:
+/// once per arrival) is drained in batches (recvmmsg) and every datagram is handed to that
+/// socket's handler on the I/O thread.
 ///
 /// By default the thread sleeps in `epoll_wait` and wakes for each arrival: the least delay, for
 /// a softphone. With a poll interval it instead wakes on a fixed beat of its clock and takes
 /// whatever arrived since (`epoll_wait` without waiting): a server carrying hundreds of calls
-/// then wakes a thousand times a second however many packets arrive, instead of once or more
-/// per packet, and a sender's `sendto` on loopback no longer has a sleeping thread to wake.
+/// then wakes once per interval however many packets arrive, instead of once or more per
+/// packet, and a sender's `sendto` on loopback no longer has a sleeping thread to wake.
 /// Arrival times stay exact (kernel receive timestamps); a packet waits at most one interval.
 ///
 /// Handlers must be quick (parse, unprotect, insert into the jitter buffer) and must not keep
 /// the datagram's bytes past the call. Sending is done directly on the ``UDPSocket`` from any thread.
 ///
-/// A ``MediaRuntime``'s loops also run the audio ticks of the sessions they serve, after each
-/// look at the sockets (its shared media clock).
+/// A ``MediaRuntime``'s loops also run the audio ticks of the sessions they carry, after each
+/// look at the sockets (its shared media clock); those sessions' sockets are not registered:
+/// each tick reads its own.
 public final class UDPEventLoop: Sendable {
     /// Called on the I/O thread for each received datagram; its bytes are valid during the call only.
     public typealias Handler = @Sendable (ReceivedDatagram) -> Void
-    /// Work the thread runs after each look at its sockets (a media clock's due ticks); returns
-    /// when it is next due on the loop's clock, or nil when nothing is scheduled.
-    typealias Beat = @Sendable () -> Int64?
+    /// Work the thread runs after each look at its sockets (a media clock's due ticks, which
+    /// read their own sockets into the thread's batch); returns when it is next due on the
+    /// loop's clock, or nil when nothing is scheduled.
+    typealias Beat = @Sendable (inout DatagramBatch) -> Int64?
 
     private struct Registration {
         let socket: UDPSocket
@@ -52,7 +55,7 @@ public final class UDPEventLoop: Sendable {
     /// - Parameters:
     ///   - batchCapacity: datagrams per recvmmsg call (default 32, at most 64).
     ///   - pollIntervalNanoseconds: nil (the default) to wake for each arrival, or the beat to
-    ///     look at the sockets on (a server: 1 ms).
+    ///     look at the sockets on (a ``MediaRuntime``'s: 2 ms).
     ///   - clock: the clock of that beat (default the system's monotonic clock).
     /// - Throws: ``TransportError`` when epoll or eventfd cannot be created.
     public convenience init(
@@ -162,7 +165,7 @@ public final class UDPEventLoop: Sendable {
             }
             // More sockets were ready than one epoll_wait returns: take the rest before sleeping.
             if count == ready.count { nextPoll -= pollIntervalNanoseconds ?? 0 }
-            if let beat { nextBeat = beat() }
+            if let beat { nextBeat = beat(&batch) }
         }
         finished.signal()
     }
@@ -174,13 +177,9 @@ public final class UDPEventLoop: Sendable {
         return Int32(clamping: max(0, (deadline - clock.nanoseconds() + 999_999) / 1_000_000))
     }
 
-    /// Receives until the socket has nothing waiting, handing each datagram to the handler.
+    /// Receives until the socket has nothing waiting (epoll reports a socket once per arrival,
+    /// so what is left now would wait for the next one), handing each datagram to the handler.
     private func drain(_ registration: Registration, into batch: inout DatagramBatch) {
-        while let received = try? registration.socket.receive(into: &batch), received > 0 {
-            for index in 0..<received {
-                registration.handler(batch[index])
-            }
-            if received < batch.capacity { break }
-        }
+        registration.socket.receiveAll(into: &batch) { registration.handler($0) }
     }
 }

@@ -86,6 +86,29 @@ public final class UDPSocket: Sendable {
         return received
     }
 
+    /// Receives until the socket has nothing waiting, handing each datagram to `handler` (its
+    /// bytes valid during the call only). A failing receive (a pending ICMP error, reported
+    /// once) is retried a few times before the rest is left for the next call.
+    func receiveAll(into batch: inout DatagramBatch, handler: (ReceivedDatagram) -> Void) {
+        var failures = 0
+        while failures < Self.receiveRetries {
+            let received: Int
+            do {
+                received = try receive(into: &batch)
+            } catch {
+                failures += 1
+                continue
+            }
+            for index in 0..<received {
+                handler(batch[index])
+            }
+            if received < batch.capacity { break }
+        }
+    }
+
+    /// Receive failures tolerated in one ``receiveAll(into:handler:)``.
+    private static let receiveRetries = 4
+
     private static func apply(_ options: UDPSocketOptions, to descriptor: Int32, isIPv6: Bool, subject: String) throws(TransportError) {
         if isIPv6 {
             try setOption(descriptor, Int32(IPPROTO_IPV6), Int32(IPV6_V6ONLY), 1, name: "IPV6_V6ONLY", subject: subject)
