@@ -16,7 +16,7 @@ import QualityMetrics
 /// - The target follows the quantile up at once but down only slowly (by
 ///   ``JitterBufferConfiguration/targetDecayMillisecondsPerSecond``), so it stays put on a
 ///   steady network instead of wandering with every sample of a heavy tail; until the first
-///   50 packets have arrived the initial delay is a floor.
+///   25 packets have arrived the initial delay is a floor.
 struct DelayEstimator {
     private let quantile: Double
     /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
@@ -39,12 +39,16 @@ struct DelayEstimator {
     /// What the network needed at the last arrival (the quantile, or the least-cost delay).
     private var neededMilliseconds = 0.0
     private let decayPerMillisecond: Double
-    private let initialMilliseconds: Double
+    /// The initial delay: the target's floor until ``startupPackets`` have arrived.
+    let initialMilliseconds: Double
     /// The share of packets the network lost, recent packets weighing most (by the forget factor).
     private(set) var networkLossFraction = 0.0
 
     /// Until this many packets have arrived, the target is at least the initial delay.
-    static let startupPackets = 50
+    static let startupPackets = 25
+    /// While fewer than this many packets have arrived (5 s of 20 ms packets), the network's
+    /// jitter is still being learnt (``isLearning``).
+    static let learningPackets = 250
 
     /// A packet this much later than the target quantile starts a spike.
     static let spikeMilliseconds = 80.0
@@ -80,6 +84,12 @@ struct DelayEstimator {
     }
 
     var isFixed: Bool { fixedMilliseconds != nil }
+
+    /// Whether the initial delay is still the target's floor.
+    var isStartingUp: Bool { histogram.sampleCount < Self.startupPackets }
+
+    /// Whether the network's jitter is still being learnt (the first ``learningPackets``).
+    var isLearning: Bool { histogram.sampleCount < Self.learningPackets }
 
     /// Measures one arrival of media at `mediaMilliseconds` (its position on the media
     /// timeline): moves the reference window and returns the packet's relative delay in
@@ -185,7 +195,7 @@ struct DelayEstimator {
         // move of the delay is a change a listener may hear.
         heldMilliseconds = max(needed, heldMilliseconds - max(gapMilliseconds, 0) * decayPerMillisecond)
         // Until the first packets have shown the network, the initial delay is a floor.
-        let wanted = histogram.sampleCount < Self.startupPackets ? max(heldMilliseconds, initialMilliseconds) : heldMilliseconds
+        let wanted = isStartingUp ? max(heldMilliseconds, initialMilliseconds) : heldMilliseconds
         targetMilliseconds = min(max(wanted, minimumMilliseconds), maximumMilliseconds)
     }
 }

@@ -69,8 +69,15 @@ extension JitterBuffer {
             // With nothing at all to play, the next packet may be late rather than lost: as
             // long as the delay distribution says lateness that long is plausible, the
             // concealment waits for it (the media does not advance, the delay grows; not in
-            // a fixed buffer); beyond that the gap is treated as loss.
-            let waits = next == nil && !estimator.isFixed && concealedRunSamples + samplesPerPull <= inPlaceConcealmentSamples
+            // a fixed buffer); beyond that the gap is treated as loss. While the network is
+            // still being learnt, a delay below the target waits too: the gap is concealed
+            // either way, and waiting grows the delay now, with the late packet and those
+            // behind it still played, instead of at the next pause with them lost (a start
+            // below the network's jitter lost 2 % of a recorded trace's packets that way).
+            let waits =
+                next == nil && !estimator.isFixed
+                && (estimator.isLearning && currentDelayMilliseconds < estimator.targetMilliseconds
+                    || concealedRunSamples + samplesPerPull <= inPlaceConcealmentSamples)
             conceal(before: next, advancing: !waits)
             return .conceal
         }
@@ -262,8 +269,11 @@ extension JitterBuffer {
     /// How many pieces of a pause may be removed or repeated in one pull.
     static var piecesPerPullInPause: Int { 4 }
 
-    /// Where the delay settles after a move, in milliseconds above the target.
-    static var settleMilliseconds: Double { 6 }
+    /// Where the delay may sit without being moved, and where a move settles.
+    var delayBand: DelayBand {
+        if estimator.isFixed { return .fixed }
+        return holdsStartDelay && !estimator.isStartingUp ? .leavingStart : .adaptive
+    }
 
     /// How long the delay waits for a pause before voiced audio is stretched (ms): read speech
     /// pauses every 2–3 s; a tone or music may never pause.
@@ -277,23 +287,24 @@ extension JitterBuffer {
     /// Removes or repeats a pitch period, or a piece of a pause, when the delay is off target;
     /// returns what it did.
     private mutating func stretchIfNeeded() -> PlayoutDecision.Kind? {
-        // A fixed buffer stretches too, to hold its delay against clock drift: only when the
-        // delay has moved 10 ms below or 20 ms above it.
+        // A fixed buffer stretches too, to hold its delay against clock drift (``DelayBand/fixed``).
         guard mode == .speech else {
             stretchState = .none
             return nil
         }
+        // Once the network needs more than the start, the start is no longer held.
+        if estimator.targetMilliseconds > estimator.initialMilliseconds { holdsStartDelay = false }
         let error = currentDelayMilliseconds - estimator.targetMilliseconds
+        let band = delayBand
         switch stretchState {
-        // Below the target costs late packets, above it only delay: grow as the delay comes
-        // within 2 ms of the target (a quantile of 2 ms buckets, which lags a slow drift),
-        // shrink only when 20 ms above it, and both times settle 6 ms above it, inside the
-        // dead band: every move is a change a listener may hear, so there are few, and none
-        // undoes the last.
-        case .accelerating where error <= Self.settleMilliseconds, .decelerating where error >= Self.settleMilliseconds:
+        // Below the target costs late packets, above it only delay (``DelayBand``).
+        case .accelerating where error <= band.settle:
             stretchState = .none
-        case .none where error > 20: stretchState = .accelerating
-        case .none where error < (estimator.isFixed ? -10 : 2): stretchState = .decelerating
+            if !estimator.isStartingUp { holdsStartDelay = false }
+        case .decelerating where error >= band.settle:
+            stretchState = .none
+        case .none where error > band.shrinkAbove: stretchState = .accelerating
+        case .none where error < band.growBelow: stretchState = .decelerating
         default: break
         }
         guard stretchState != .none else { return nil }
@@ -316,7 +327,7 @@ extension JitterBuffer {
             guard change != 0 else { break }
             total += change
             remaining += milliseconds(Int64(change))
-            if direction == .shorten ? remaining <= Self.settleMilliseconds : remaining >= Self.settleMilliseconds { break }
+            if direction == .shorten ? remaining <= band.settle : remaining >= band.settle { break }
         }
         guard total != 0 else { return nil }
         if voicedAllowed { nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull }
@@ -345,7 +356,7 @@ extension JitterBuffer {
         // Never overshoot the settling point much: a removed piece is at most the excess over
         // it; an inserted piece of a pause (stretched by the longest piece allowed) at most the
         // shortfall to it and 1 ms.
-        let settle = Self.settleMilliseconds
+        let settle = delayBand.settle
         let longest =
             switch direction {
             case .shorten: Int(mediaPosition(ofMilliseconds: error - settle + 1))

@@ -29,8 +29,9 @@ import RTP
 ///   packet after concealment is cross-faded in ("merge"), unless the decoder blends it
 ///   itself (G.711 Appendix I and Opus do). A gap before a talkspurt start
 ///   (marker bit, or a timestamp jump larger than the sequence jump) is silence, not loss.
-/// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it is
-///   placed so that the talkspurt plays at exactly the target delay. Leaving comfort noise
+/// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it keeps
+///   the delay it has if that is inside the `DelayBand` around the target, and otherwise plays
+///   at the band's settling point (a fixed buffer: at its delay). Leaving comfort noise
 ///   requires that schedule, which keeps concealment from flapping on and off.
 /// - A stream that falls behind for good (its sender paused and went on where its media left
 ///   off, or the path's delay stepped up beyond the buffer's) is played again from where it
@@ -97,6 +98,9 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var pacedLatePackets = 0
     var lastLateArrivalMilliseconds = -Double.infinity
     var noiseLevel = 0.0
+    /// Whether the delay is still the one the buffer started with (no shrink since the start,
+    /// and the network has needed no more).
+    var holdsStartDelay = true
     var counters = JitterBufferStatistics()
 
     // Parts and fixed storage.
@@ -333,12 +337,21 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     }
 
     /// Places the playout point, while in silence, so that the earliest stored packet plays at
-    /// the target delay, or at once if it is already later than that.
+    /// the delay wanted, or at once if it is already later than that. A fixed buffer wants its
+    /// delay; an adaptive one keeps the delay it has when that is inside its ``DelayBand``, and
+    /// otherwise wants the band's settling point: a talkspurt moves the delay only when a
+    /// stretch would, so on a DTX stream the delay does not follow every small move of the
+    /// target (each talkspurt at its own delay made a DTX trace's speech score lower).
     mutating func scheduleTalkspurt(nowMilliseconds: Double) {
         guard let earliest = store.earliest() else { return }
-        let desired = mediaPosition(
-            ofMilliseconds: nowMilliseconds - estimator.referenceOffsetMilliseconds - estimator.targetMilliseconds
-        )
+        let target = estimator.targetMilliseconds
+        var delay = target
+        if !estimator.isFixed {
+            let band = delayBand
+            let current = nowMilliseconds - milliseconds(playoutPosition) - estimator.referenceOffsetMilliseconds
+            delay = decodedHighWater != .min && band.contains(error: current - target) ? current : target + band.settle
+        }
+        let desired = mediaPosition(ofMilliseconds: nowMilliseconds - estimator.referenceOffsetMilliseconds - delay)
         let start = max(min(desired, store.positions[earliest]), decodedHighWater)
         queue.removeAll()  // comfort noise only: nothing of the media is lost
         queueEndPosition = start

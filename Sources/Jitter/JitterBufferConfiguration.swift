@@ -19,10 +19,15 @@ public struct JitterBufferConfiguration: Sendable, Equatable {
     public var maximumFrameMilliseconds = 120
     /// The delay policy.
     public var delayPolicy = DelayPolicy.adaptive
-    /// The lowest target delay while the first 50 packets arrive, in milliseconds: the first
-    /// words play 30 ms after the fastest packet, and the delay grows as the network shows it
-    /// must. (A 25 ms start made bursty loss with jitter conceal more than a fixed buffer: the
-    /// first packets came late.)
+    /// The lowest target delay while the first 25 packets arrive, in milliseconds: the first
+    /// words play 30 ms (and the settling point, 3 ms) after the fastest packet. While the
+    /// network is still being learnt, a gap with nothing behind it below the target is
+    /// concealed in place, so the delay grows as the network shows it must and the late
+    /// packet still plays; once the first packets have shown the network, all of the start
+    /// above what it needs goes at the next pause. (A 25 ms start made bursty loss with
+    /// jitter conceal more than a fixed buffer: the first packets came late. Without the
+    /// in-place growth the start lost 2 % of a recorded trace's packets as late, and without
+    /// the early shrink a clean call stayed 18 ms above the fastest transit.)
     public var initialDelayMilliseconds = 30.0
     /// The lowest target delay, in milliseconds above the fastest packet.
     public var minimumDelayMilliseconds = 0.0

@@ -27,6 +27,16 @@ import TestSupport
         #expect(result.concealmentRunsBeforeTheEnd == 0)
     }
 
+    @Test func aStartBelowTheNetworksJitterGrowsInPlaceAndLosesNoPacket() {
+        // From the first packet the path slows by 2 ms a packet, from 40 to 100 ms, then stays:
+        // the 30 ms start is too low, and each packet comes after its slot. In order, so each
+        // gap has nothing behind it: concealed in place, the delay grows and every packet plays.
+        let result = replay(.stream(count: 300) { 40 + 2 * Double(min($0, 30)) }, pulls: 640)
+        #expect(result.statistics.latePackets == 0)
+        #expect(result.decodedIdentities == Array(0..<300))
+        #expect(result.delays[400].current >= 60, "the delay grew to the path's")
+    }
+
     @Test func duplicatesAreCountedAndPlayedOnce() {
         var script = Script.stream(count: 200)
         script.packets += script.packets.map {
