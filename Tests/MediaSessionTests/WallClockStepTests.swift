@@ -38,17 +38,22 @@ extension LiveCalls {
             }
             #expect(steps.count == 2)
             #expect(steps.count == 2 && abs(steps[0] - 1000) < 5 && abs(steps[1] + 1000) < 5, "steps \(steps)")
-            // Across the steps: no packet late, dropped or concealed, no restart, no delay jump.
-            #expect(after.packetsReceived > before.packetsReceived + 150)
-            #expect(after.latePackets == before.latePackets)
-            #expect(after.packetsDiscarded == before.packetsDiscarded)
-            #expect(after.concealedSamples == before.concealedSamples)
-            #expect(after.streamResets == before.streamResets)
-            // A mishandled step moves the delay by the step (1000 ms) or restarts the stream;
-            // the buffer may still grow a frame or two for scheduling jitter when the machine
-            // is loaded (a 10 ms move was seen under a concurrent browser call), so the bound
-            // sits between the two.
+            // Across the steps: no packet dropped, no restart, no delay jump. A mishandled step
+            // makes a second of packets late (≈ 50 late, ≈ 8 000 samples concealed), moves the
+            // delay by the step (1000 ms: read 1040 ms on the old wall-clock timing) or restarts
+            // the stream. A loaded machine alone may still delay a packet or two and grow the
+            // buffer a frame (seen: 10–20 ms concealed, a 10 ms move, beside a browser call and
+            // builds), so the bounds sit between the two, far from the step's own scale.
+            let hiccupLatePackets = 3
+            let hiccupConcealedSamples = 320  // 40 ms at 8 kHz
             let stepMissed = 50.0
+            #expect(after.packetsReceived > before.packetsReceived + 150)
+            #expect(after.latePackets - before.latePackets <= hiccupLatePackets, "\(after.latePackets - before.latePackets) late")
+            #expect(after.packetsDiscarded == before.packetsDiscarded)
+            #expect(
+                after.concealedSamples - before.concealedSamples <= hiccupConcealedSamples,
+                "\(after.concealedSamples - before.concealedSamples) samples concealed")
+            #expect(after.streamResets == before.streamResets)
             #expect(
                 abs(during.currentDelayMilliseconds - before.currentDelayMilliseconds) < stepMissed,
                 "delay \(before.currentDelayMilliseconds) → \(during.currentDelayMilliseconds) ms a second into the step")
