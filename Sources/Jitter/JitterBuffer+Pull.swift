@@ -29,6 +29,11 @@ extension JitterBuffer {
         queue.discardHead(frames: samplesPerPull - wanted)
         for index in (wanted * channels)..<output.count { output[index] = 0 }
         counters.playedSamples += samplesPerPull
+        if counters.playedSamples % sampleRate < samplesPerPull {
+            drain.record(
+                stretchedMilliseconds: milliseconds(Int64(counters.insertedSamples - counters.removedSamples)),
+                targetMilliseconds: estimator.targetMilliseconds)
+        }
         let kind = produced ?? Self.kind(of: modeBefore)
         return PlayoutDecision(kind: kind, rtpTimestamp: timestamp(ofPosition: startPosition))
     }
@@ -284,16 +289,20 @@ extension JitterBuffer {
             return nil
         }
         let error = currentDelayMilliseconds - estimator.targetMilliseconds
+        // A buffer that drift drains keeps its whole band higher by what it drains before the
+        // next pause (a fixed buffer, the baseline, does not).
+        let anticipation = estimator.isFixed ? 0 : drain.anticipationMilliseconds
+        let settle = Self.settleMilliseconds + anticipation
         switch stretchState {
         // Below the target costs late packets, above it only delay: grow as the delay comes
         // within 2 ms of the target (a quantile of 2 ms buckets, which lags a slow drift),
         // shrink only when 20 ms above it, and both times settle 6 ms above it, inside the
         // dead band: every move is a change a listener may hear, so there are few, and none
         // undoes the last.
-        case .accelerating where error <= Self.settleMilliseconds, .decelerating where error >= Self.settleMilliseconds:
+        case .accelerating where error <= settle, .decelerating where error >= settle:
             stretchState = .none
-        case .none where error > 20: stretchState = .accelerating
-        case .none where error < (estimator.isFixed ? -10 : 2): stretchState = .decelerating
+        case .none where error > 20 + anticipation: stretchState = .accelerating
+        case .none where error < (estimator.isFixed ? -10 : 2 + anticipation): stretchState = .decelerating
         default: break
         }
         guard stretchState != .none else { return nil }
@@ -312,11 +321,11 @@ extension JitterBuffer {
         var remaining = error
         var total = 0
         for _ in 0..<(voicedAllowed ? 1 : Self.piecesPerPullInPause) {
-            let change = stretchOnce(direction, error: remaining, voicedAllowed: voicedAllowed)
+            let change = stretchOnce(direction, error: remaining, settle: settle, voicedAllowed: voicedAllowed)
             guard change != 0 else { break }
             total += change
             remaining += milliseconds(Int64(change))
-            if direction == .shorten ? remaining <= Self.settleMilliseconds : remaining >= Self.settleMilliseconds { break }
+            if direction == .shorten ? remaining <= settle : remaining >= settle { break }
         }
         guard total != 0 else { return nil }
         if voicedAllowed { nextStretchAllowed = counters.playedSamples + 4 * samplesPerPull }
@@ -329,9 +338,9 @@ extension JitterBuffer {
     }
 
     /// Removes or repeats one piece (a pitch period, or a piece of a pause) towards the
-    /// settling point, `error` milliseconds away; returns the frames inserted (positive) or
-    /// removed (negative).
-    private mutating func stretchOnce(_ direction: TimeStretcher.Direction, error: Double, voicedAllowed: Bool) -> Int {
+    /// settling point `settle` milliseconds above the target, the delay being `error` above it;
+    /// returns the frames inserted (positive) or removed (negative).
+    private mutating func stretchOnce(_ direction: TimeStretcher.Direction, error: Double, settle: Double, voicedAllowed: Bool) -> Int {
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
@@ -345,7 +354,6 @@ extension JitterBuffer {
         // Never overshoot the settling point much: a removed piece is at most the excess over
         // it; an inserted piece of a pause (stretched by the longest piece allowed) at most the
         // shortfall to it and 1 ms.
-        let settle = Self.settleMilliseconds
         let longest =
             switch direction {
             case .shorten: Int(mediaPosition(ofMilliseconds: error - settle + 1))

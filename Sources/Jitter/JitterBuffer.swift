@@ -58,6 +58,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         snapshot.currentDelayMilliseconds = currentDelayMilliseconds
         snapshot.targetDelayMilliseconds = estimator.targetMilliseconds
         snapshot.delaySpikes = estimator.spikeCount
+        snapshot.driftAnticipationMilliseconds = estimator.isFixed ? 0 : drain.anticipationMilliseconds
         return snapshot
     }
 
@@ -83,6 +84,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     enum Stretch { case none, accelerating, decelerating }
     var mode = Mode.comfortNoise
     var stretchState = Stretch.none
+    /// How fast the playout drains the buffer by drift (see ``DrainMeter``).
+    var drain = DrainMeter()
     var nextStretchAllowed = 0
     /// When the last pause (no speech, comfort noise) was queued, in played samples.
     var lastQuietSample = 0
