@@ -4,13 +4,27 @@
 /// million: over a call that drifts by whole periods, which something (the jitter buffer's
 /// stretching) must absorb. A pure value: the caller reads the device and the clock.
 ///
+/// A reading can only be late, never early: the thread that reads the device and then the
+/// clock may lose the CPU in between, and on a loaded machine it does, for milliseconds. So
+/// the line does not go through every reading but through the lower envelope of the time a
+/// frame count was read at: of the readings within each ``bucketSeconds`` of the device's
+/// frames, only the earliest (the one whose time is least beyond what its frame count says)
+/// counts. (Spans of frames, not of time: the frame count never goes back, a late time can
+/// reach into the next span.) Late wake-ups then
+/// move nothing, however their number changes over the call.
+///
 /// Readings after an xrun do not continue the line (the device's count stopped while its
 /// clock went on): call ``reset()`` then.
 public struct DeviceClockEstimator: Sendable {
     /// The rate the device was opened at, frames per second.
     public let nominalSampleRate: Double
+    /// Readings are grouped by spans of this many seconds of frames at the nominal rate; the
+    /// earliest-timed of each is a point of the line.
+    public static let bucketSeconds = 0.25
     /// The first reading, the origin of the sums (keeps them small).
     private var origin: (nanoseconds: Int64, frames: Int64)?
+    /// The best reading of the span being gathered, relative to the origin, and its span.
+    private var candidate: (bucket: Int64, seconds: Double, frames: Double)?
     private var count = 0.0
     private var sumSeconds = 0.0
     private var sumFrames = 0.0
@@ -29,15 +43,25 @@ public struct DeviceClockEstimator: Sendable {
     public mutating func record(monotonicNanoseconds: Int64, deviceFrames: Int64) {
         guard let origin else {
             origin = (monotonicNanoseconds, deviceFrames)
-            record(seconds: 0, frames: 0)
+            candidate = (0, 0, 0)
             return
         }
         let seconds = Double(monotonicNanoseconds &- origin.nanoseconds) / 1e9
-        record(seconds: seconds, frames: Double(deviceFrames &- origin.frames))
+        let frames = Double(deviceFrames &- origin.frames)
         spanSeconds = max(spanSeconds, seconds)
+        let bucket = Int64((frames / (nominalSampleRate * Self.bucketSeconds)).rounded(.down))
+        if let current = candidate, current.bucket == bucket {
+            // The earlier the reading for its frame count, the less it was delayed.
+            if seconds - frames / nominalSampleRate < current.seconds - current.frames / nominalSampleRate {
+                candidate = (bucket, seconds, frames)
+            }
+            return
+        }
+        if let current = candidate { add(seconds: current.seconds, frames: current.frames) }
+        candidate = (bucket, seconds, frames)
     }
 
-    private mutating func record(seconds: Double, frames: Double) {
+    private mutating func add(seconds: Double, frames: Double) {
         count += 1
         sumSeconds += seconds
         sumFrames += frames
@@ -53,7 +77,14 @@ public struct DeviceClockEstimator: Sendable {
     /// The device's measured sample rate in frames per second, once the readings span at
     /// least a second; nil before.
     public var sampleRate: Double? {
-        guard spanSeconds >= 1, count >= 3 else { return nil }
+        guard spanSeconds >= 1, let candidate else { return nil }
+        // The span being gathered counts with its best reading so far.
+        let count = count + 1
+        let sumSeconds = sumSeconds + candidate.seconds
+        let sumFrames = sumFrames + candidate.frames
+        let sumSecondsSquared = sumSecondsSquared + candidate.seconds * candidate.seconds
+        let sumSecondsFrames = sumSecondsFrames + candidate.seconds * candidate.frames
+        guard count >= 3 else { return nil }
         let denominator = count * sumSecondsSquared - sumSeconds * sumSeconds
         guard denominator > 0 else { return nil }
         return (count * sumSecondsFrames - sumSeconds * sumFrames) / denominator

@@ -24,6 +24,11 @@ struct DelayBand {
     /// its delay, as a fixed buffer with a skew estimate does.
     static let fixed = DelayBand(growBelow: -10, shrinkAbove: 20, settle: 6)
 
+    /// The same band with every edge `milliseconds` higher.
+    func raised(by milliseconds: Double) -> DelayBand {
+        DelayBand(growBelow: growBelow + milliseconds, shrinkAbove: shrinkAbove + milliseconds, settle: settle + milliseconds)
+    }
+
     /// Whether a delay `error` milliseconds off the target is left where it is.
     func contains(error: Double) -> Bool {
         error >= growBelow && error <= shrinkAbove

@@ -29,6 +29,11 @@ extension JitterBuffer {
         queue.discardHead(frames: samplesPerPull - wanted)
         for index in (wanted * channels)..<output.count { output[index] = 0 }
         counters.playedSamples += samplesPerPull
+        if counters.playedSamples % sampleRate < samplesPerPull {
+            drain.record(
+                addedMilliseconds: milliseconds(Int64(counters.insertedSamples - counters.removedSamples + heldInPlaceSamples)),
+                targetMilliseconds: estimator.targetMilliseconds)
+        }
         let kind = produced ?? Self.kind(of: modeBefore)
         return PlayoutDecision(kind: kind, rtpTimestamp: timestamp(ofPosition: startPosition))
     }
@@ -69,14 +74,15 @@ extension JitterBuffer {
             // With nothing at all to play, the next packet may be late rather than lost: as
             // long as the delay distribution says lateness that long is plausible, the
             // concealment waits for it (the media does not advance, the delay grows; not in
-            // a fixed buffer); beyond that the gap is treated as loss. While the network is
-            // still being learnt, a delay below the target waits too: the gap is concealed
-            // either way, and waiting grows the delay now, with the late packet and those
-            // behind it still played, instead of at the next pause with them lost (a start
-            // below the network's jitter lost 2 % of a recorded trace's packets that way).
+            // a fixed buffer); beyond that the gap is treated as loss. A delay below the target
+            // waits too: the gap is concealed either way, and waiting grows the delay now, with
+            // the late packet and those behind it still played, instead of at the next pause
+            // with them lost (a start below the network's jitter lost 2 % of a recorded trace's
+            // packets that way), and a buffer that clock drift drains below the network's
+            // transit, concealing every other pull where stretching cannot run, climbs back.
             let waits =
                 next == nil && !estimator.isFixed
-                && (estimator.isLearning && currentDelayMilliseconds < estimator.targetMilliseconds
+                && (currentDelayMilliseconds < estimator.targetMilliseconds
                     || concealedRunSamples + samplesPerPull <= inPlaceConcealmentSamples)
             conceal(before: next, advancing: !waits)
             return .conceal
@@ -169,7 +175,7 @@ extension JitterBuffer {
         }
         if !recovered { fadeConcealment(frames: frames) }
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * channels)]))
-        if advancing { queueEndPosition += Int64(frames) }
+        if advancing { queueEndPosition += Int64(frames) } else { heldInPlaceSamples += frames }
         concealedRunSamples += frames
         counters.concealedSamples += frames
         if recovered {
@@ -270,9 +276,12 @@ extension JitterBuffer {
     static var piecesPerPullInPause: Int { 4 }
 
     /// Where the delay may sit without being moved, and where a move settles.
+    /// A buffer that drift drains keeps its whole band higher by what it drains before the
+    /// next pause (``DrainMeter``); a fixed buffer, the baseline, does not.
     var delayBand: DelayBand {
         if estimator.isFixed { return .fixed }
-        return holdsStartDelay && !estimator.isStartingUp ? .leavingStart : .adaptive
+        let band: DelayBand = holdsStartDelay && !estimator.isStartingUp ? .leavingStart : .adaptive
+        return band.raised(by: drain.anticipationMilliseconds)
     }
 
     /// How long the delay waits for a pause before voiced audio is stretched (ms): read speech
@@ -323,7 +332,7 @@ extension JitterBuffer {
         var remaining = error
         var total = 0
         for _ in 0..<(voicedAllowed ? 1 : Self.piecesPerPullInPause) {
-            let change = stretchOnce(direction, error: remaining, voicedAllowed: voicedAllowed)
+            let change = stretchOnce(direction, error: remaining, settle: band.settle, voicedAllowed: voicedAllowed)
             guard change != 0 else { break }
             total += change
             remaining += milliseconds(Int64(change))
@@ -340,9 +349,9 @@ extension JitterBuffer {
     }
 
     /// Removes or repeats one piece (a pitch period, or a piece of a pause) towards the
-    /// settling point, `error` milliseconds away; returns the frames inserted (positive) or
-    /// removed (negative).
-    private mutating func stretchOnce(_ direction: TimeStretcher.Direction, error: Double, voicedAllowed: Bool) -> Int {
+    /// settling point `settle` milliseconds above the target, the delay being `error` above it;
+    /// returns the frames inserted (positive) or removed (negative).
+    private mutating func stretchOnce(_ direction: TimeStretcher.Direction, error: Double, settle: Double, voicedAllowed: Bool) -> Int {
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
             store.positions[next] == queueEndPosition
@@ -356,7 +365,6 @@ extension JitterBuffer {
         // Never overshoot the settling point much: a removed piece is at most the excess over
         // it; an inserted piece of a pause (stretched by the longest piece allowed) at most the
         // shortfall to it and 1 ms.
-        let settle = delayBand.settle
         let longest =
             switch direction {
             case .shorten: Int(mediaPosition(ofMilliseconds: error - settle + 1))

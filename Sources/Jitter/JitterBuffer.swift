@@ -59,6 +59,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         snapshot.currentDelayMilliseconds = currentDelayMilliseconds
         snapshot.targetDelayMilliseconds = estimator.targetMilliseconds
         snapshot.delaySpikes = estimator.spikeCount
+        snapshot.driftAnticipationMilliseconds = estimator.isFixed ? 0 : drain.anticipationMilliseconds
         return snapshot
     }
 
@@ -84,12 +85,17 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     enum Stretch { case none, accelerating, decelerating }
     var mode = Mode.comfortNoise
     var stretchState = Stretch.none
+    /// How fast the playout drains the buffer by drift (see ``DrainMeter``).
+    var drain = DrainMeter()
     var nextStretchAllowed = 0
     /// When the last pause (no speech, comfort noise) was queued, in played samples.
     var lastQuietSample = 0
     /// How much audio without speech has been queued in a row, in samples.
     var quietRunSamples = 0
     var concealedRunSamples = 0
+    /// Concealment played in place (the media position held) while waiting for a late packet:
+    /// delay the buffer added without stretching, which ``DrainMeter`` counts with it.
+    var heldInPlaceSamples = 0
     var openConcealmentStart: Int?
     var currentDelayMilliseconds = 0.0
     var pendingArrivals = PendingArrivals()

@@ -37,6 +37,10 @@ public struct JitterBufferStatistics: Sendable, Equatable {
     public var currentDelayMilliseconds = 0.0
     /// The playout delay the buffer steers towards, in milliseconds above the fastest recent packet.
     public var targetDelayMilliseconds = 0.0
+    /// How much higher than its target the buffer holds its delay because clock drift drains
+    /// it (what it drains between two pauses of the speech, see the README's device clock
+    /// section), in milliseconds; zero without drift and in a fixed buffer.
+    public var driftAnticipationMilliseconds = 0.0
 
     /// All counters at zero.
     public init() {}

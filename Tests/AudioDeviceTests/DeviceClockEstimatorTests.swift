@@ -27,6 +27,27 @@ import Testing
         #expect(abs(measured - skew) < 5, "measured \(measured) ppm for \(skew) ppm")
     }
 
+    /// A loaded machine: from the middle of the call on, one reading in three has its clock
+    /// read up to 30 ms after the device (the thread lost the CPU in between). Through every
+    /// reading, the line would tilt by hundreds of ppm; through the earliest of each span,
+    /// not at all.
+    @Test(arguments: [300.0, -300.0, 3000.0])
+    func readingsDelayedUnderLoadDoNotMoveTheMeasuredSkew(skew: Double) throws {
+        var estimator = DeviceClockEstimator(nominalSampleRate: 48000)
+        let rate = 48000 * (1 + skew / 1e6)
+        var state: UInt64 = 0x2545_F491_4F6C_DD1D
+        for tick in 0..<6000 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let read = Int64(tick) * 10_000_000
+            let frames = Int64((Double(read) / 1e9 * rate).rounded(.down))
+            let delayed = tick >= 3000 && (state >> 40) % 3 == 0
+            let delay = delayed ? Int64(state >> 33) % 30_000_000 : Int64(state >> 33) % 200_000
+            estimator.record(monotonicNanoseconds: 5_000_000_000 + read + delay, deviceFrames: frames)
+        }
+        let measured = try #require(estimator.skewPartsPerMillion)
+        #expect(abs(measured - skew) < 5, "measured \(measured) ppm for \(skew) ppm")
+    }
+
     @Test func nothingIsClaimedBeforeASecondOfReadingsNorAfterAReset() {
         var estimator = Self.estimate(rate: 48000, seconds: 0, jitterMicroseconds: 0)
         #expect(estimator.skewPartsPerMillion == nil)

@@ -23,9 +23,6 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         var captured: Int64 = 0
         var reads = 0
         var underruns = 0
-        var underrunsOnTime = 0
-        var lastWrite: Int64 = 0
-        var lastLateWrite: Int64 = .min / 2
         var overruns = 0
         var sourcePosition = 0
     }
@@ -35,12 +32,12 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
     private let source: [Int16]
     private let stall: (read: Int, nanoseconds: Int64)?
     private let clock = SystemMonotonicClock()
-    private static let periodNanoseconds: Int64 = 10_000_000
     private let state = PThreadLock(State())
 
-    /// A device `skewPartsPerMillion` off its rate, with `bufferMilliseconds` of buffer each way,
-    /// capturing `source`; with `stallOnRead`, that read (counted from 1) blocks `stallMilliseconds` first.
-    init(skewPartsPerMillion: Double, bufferMilliseconds: Int = 60, source: [Int16] = [], stallOnRead: Int? = nil, stallMilliseconds: Int = 10) {
+    /// A device `skewPartsPerMillion` off its rate, with `bufferMilliseconds` of buffer each way
+    /// (80 ms: 8 periods, as a session opens ALSA), capturing `source`; with `stallOnRead`, that
+    /// read (counted from 1) blocks `stallMilliseconds` first.
+    init(skewPartsPerMillion: Double, bufferMilliseconds: Int = 80, source: [Int16] = [], stallOnRead: Int? = nil, stallMilliseconds: Int = 10) {
         skew = skewPartsPerMillion
         self.bufferMilliseconds = bufferMilliseconds
         self.source = source
@@ -49,11 +46,6 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
 
     /// Underruns of playback so far.
     var underruns: Int { state.withLock { $0.underruns } }
-    /// Underruns although the writer kept its beat: no write came more than 15 ms after the one
-    /// before it in the half second before, the next is not late either, and the queue ran dry
-    /// less than two periods after the last one; so it was short (drift, pacing), not left
-    /// waiting by a thread (or a whole machine) that lost the CPU.
-    var underrunsOnTime: Int { state.withLock { $0.underrunsOnTime } }
     /// Overruns of capture so far.
     var overruns: Int { state.withLock { $0.overruns } }
     /// Frames queued for playback now.
@@ -86,8 +78,6 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
                         state.lastUpdate = now
                     }
                     state.queued += frames
-                    if now - state.lastWrite > Self.periodNanoseconds * 3 / 2 { state.lastLateWrite = now }
-                    state.lastWrite = now
                     return nil
                 }
                 return Int64((queued + frames - state.bufferFrames) / state.rate * 1e9) + 1
@@ -135,11 +125,6 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         let played = Double(now - state.lastUpdate) / 1e9 * state.rate
         state.lastUpdate = now
         if played > state.queued {
-            let dryAt = now - Int64((played - state.queued) / state.rate * 1e9)
-            let writerOnTime = now - state.lastWrite <= Self.periodNanoseconds * 3 / 2 && dryAt - state.lastLateWrite > 50 * Self.periodNanoseconds
-            if writerOnTime, dryAt - state.lastWrite < 2 * Self.periodNanoseconds {
-                state.underrunsOnTime += 1
-            }
             state.underruns += 1
             state.queued = 0
             state.playing = false

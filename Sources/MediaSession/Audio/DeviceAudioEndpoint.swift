@@ -47,6 +47,8 @@ final class DeviceAudioEndpoint: AudioEndpoint {
     }
 
     private static func stream(_ format: AudioFormat) -> AudioStreamConfiguration {
-        AudioStreamConfiguration(sampleRate: format.sampleRate, channels: format.channels, periodMilliseconds: 10)
+        // 8 periods: room for the pacer's largest headroom and a period on top (a buffer's size
+        // costs no delay; only what the pacer keeps queued does).
+        AudioStreamConfiguration(sampleRate: format.sampleRate, channels: format.channels, periodMilliseconds: 10, bufferPeriods: 8)
     }
 }

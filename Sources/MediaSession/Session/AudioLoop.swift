@@ -43,8 +43,8 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     static let maximumLagNanoseconds: Int64 = 40_000_000
     /// Ticks that started late (see ``MediaSessionStatistics/lateAudioTicks``), read by any thread.
     private let lateTicks = Atomic<Int>(0)
-    /// The playback device's underruns and measured clock skew, read by any thread.
-    private let playbackClock = PThreadLock<(underruns: Int, skewPartsPerMillion: Double?)>((0, nil))
+    /// The playback device's clock as the pacer sees it, read by any thread.
+    private let playbackClock = PThreadLock(PlaybackClockFigures())
     /// Paces the own audio thread by the playback device's clock, when it has one.
     private var pacer: PlaybackPacer
     /// Frames written to the playback endpoint since it opened, headroom included.
@@ -67,6 +67,8 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let captured: UnsafeMutableBufferPointer<Int16>
     private let played: UnsafeMutableBufferPointer<Int16>
     private let frame: UnsafeMutableBufferPointer<Int16>
+    /// Silence for the headroom written when the device starts (allocated once).
+    private let silence: UnsafeMutableBufferPointer<Int16>
     private var schedule: RTCPSchedule
     /// The control state as of the last change the tick took, and which change that was.
     private var controlState = CallControl()
@@ -106,6 +108,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         captured = .allocate(capacity: chunkSamples)
         played = .allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
         frame = .allocate(capacity: chunkSamples * chunksPerFrame)
+        let maximumHeadroomFrames = Int((Double(playbackFormat.sampleRate) * PlaybackPacer.maximumHeadroomMilliseconds / 1000).rounded(.up))
+        silence = .allocate(capacity: maximumHeadroomFrames * playbackFormat.channels)
+        silence.initialize(repeating: 0)
         // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
         captured.initialize(repeating: 0)
         played.initialize(repeating: 0)
@@ -139,6 +144,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         captured.deallocate()
         played.deallocate()
         frame.deallocate()
+        silence.deallocate()
     }
 
     private static func makeEndpoint(_ audio: MediaAudioIO) -> any AudioEndpoint {
@@ -290,7 +296,11 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         statistics.sendFailures = sent.failures.load(ordering: .relaxed)
         statistics.forwardErrorCorrectionLossPercent = sent.forwardErrorCorrectionLossPercent
         statistics.lateAudioTicks = lateTicks.load(ordering: .relaxed)
-        (statistics.playbackUnderruns, statistics.playbackClockSkewPartsPerMillion) = playbackClock.withLock { $0 }
+        let playback = playbackClock.withLock { $0 }
+        statistics.playbackUnderruns = playback.underruns
+        statistics.playbackUnderrunsAfterLateWakeUps = playback.underrunsAfterLateWakeUps
+        statistics.playbackClockSkewPartsPerMillion = playback.skewPartsPerMillion
+        statistics.playbackHeadroomMilliseconds = playback.headroomMilliseconds
         return statistics
     }
 
@@ -325,9 +335,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         do {
             if let position = endpoint.playbackPosition() {
                 pacer.record(position, writtenFrames: writtenFrames, monotonicNanoseconds: clock.monotonic.nanoseconds())
-                // After an underrun the estimate starts again; the last one stands meanwhile.
-                let skew = pacer.estimator.skewPartsPerMillion
-                playbackClock.withLock { $0 = (position.underruns, skew ?? $0.skewPartsPerMillion) }
+                let pacer = pacer
+                playbackClock.withLock { $0.update(from: pacer) }
+                if pacer.primingFrames > 0 { try writeSilence(frames: pacer.primingFrames) }
             }
             try endpoint.write(UnsafeBufferPointer(played))
             writtenFrames += Int64(played.count / playbackFormat.channels)
@@ -355,21 +365,21 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private func openEndpoint() {
         pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
         writtenFrames = 0
-        playbackClock.withLock { $0 = (0, nil) }
+        playbackClock.withLock { $0 = PlaybackClockFigures() }
         do {
             try endpoint.open(capture: captureFormat, playback: playbackFormat)
             endpointFailed = false
-            if endpoint.playbackPosition() != nil {
-                played.update(repeating: 0)
-                let periodFrames = played.count / playbackFormat.channels
-                for _ in 0..<(pacer.headroomFrames / periodFrames) {
-                    try endpoint.write(UnsafeBufferPointer(played))
-                    writtenFrames += Int64(periodFrames)
-                }
-            }
+            if endpoint.playbackPosition() != nil { try writeSilence(frames: pacer.headroomFrames) }
         } catch {
             fail(error)
         }
+    }
+
+    /// Writes `frames` of silence to the playback endpoint (the headroom, as the device starts).
+    private func writeSilence(frames: Int) throws(MediaSessionError) {
+        let samples = min(frames * playbackFormat.channels, silence.count)
+        try endpoint.write(UnsafeBufferPointer(rebasing: silence[0..<samples]))
+        writtenFrames += Int64(samples / playbackFormat.channels)
     }
 
     private func switchEndpoint(to audio: MediaAudioIO) {

@@ -39,6 +39,14 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     /// Underruns of the playback endpoint, for one with a clock of its own (a sound card):
     /// it ran out of samples. Stays zero while the call keeps its headroom.
     public var playbackUnderruns = 0
+    /// Of ``playbackUnderruns``, those that followed a wake-up of the audio thread later than
+    /// the queue its schedule left: the machine did not run the call in time (the headroom then
+    /// grows to cover such lateness). The others happened on schedule: the pacing failed.
+    public var playbackUnderrunsAfterLateWakeUps = 0
+    /// What the call keeps queued in the playback device before each write, in milliseconds:
+    /// 20 ms, more while the machine delays the audio thread (up to 50 ms); nil for an endpoint
+    /// without a clock of its own.
+    public var playbackHeadroomMilliseconds: Double?
     /// How far the playback device's sample clock runs from its nominal rate against the
     /// monotonic clock, in parts per million (positive: faster), once measured over a second;
     /// nil for an endpoint without a clock of its own. The jitter buffer absorbs the drift.
