@@ -27,7 +27,8 @@ struct HeardSpeech {
         let speechSamplesPerFrame = sampleRate * trace.frameMilliseconds / 1000
         let reference = trace.speechFrameMap.referenceTimeline(speech: speech, samplesPerFrame: speechSamplesPerFrame)
         let offset = (first.sendMilliseconds + playout.meanDelayMilliseconds - arrival) * Double(sampleRate) / 1000
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-simulate-\(getpid())")
+        // One folder per rating: several run at once in one process (the tests, a bench).
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("mediabench-simulate-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let opinion = try WindowedPESQ(folder: folder).meanOpinion(
