@@ -39,8 +39,10 @@ extension LiveNetworkTests {
                 done.signal()
             }.start()
             Thread.sleep(forTimeInterval: 1)
-            let output = try Subprocess.run(searchingPath: ["timeout", "60"] + peer)
-            #expect(done.wait(timeout: .now() + 30) == .success, "the engine's call ended")
+            let output = try Subprocess.run(searchingPath: ["timeout", "90"] + peer)
+            // The engine gives a page 45 s after the call to post its result: wait longer than
+            // that, so that a late page ends in the engine's own message, not in a timeout here.
+            #expect(done.wait(timeout: .now() + 60) == .success, "the engine's call ended")
             return (try #require(engine.withLock { $0 }), output)
         }
 

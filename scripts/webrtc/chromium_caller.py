@@ -4,7 +4,8 @@
 Opens http://HOST:PORT/#autotest=SECONDS with a fake microphone playing SPEECH.wav; the page
 calls, records what it hears and posts it with its getStats() to /result. Halfway through the
 call this script takes a screenshot over the DevTools protocol (--remote-debugging-pipe: JSON
-messages separated by NUL on file descriptors 3 and 4), then waits for Chromium to be stopped.
+messages separated by NUL on file descriptors 3 and 4), then waits until the page reports that
+it has posted its result (or an error; at most SECONDS + 40 s more) and stops Chromium.
 """
 import argparse, base64, json, os, subprocess, sys, tempfile, time, urllib.error, urllib.request
 
@@ -79,7 +80,19 @@ try:
         file.write(base64.b64decode(shot['data']))
     print(json.dumps({'screenshot': args.screenshot, 'title': pages[0].get('title')}))
     sys.stdout.flush()
-    time.sleep(args.seconds - args.screenshot_at + 6)
+    # Until the page says it has posted its recording (or failed): a starved browser can take
+    # well over the call's length to get there, and stopping it first loses the result.
+    deadline = time.monotonic() + args.seconds + 40
+    state = ''
+    while time.monotonic() < deadline:
+        reply = request('Runtime.evaluate', {'expression': "document.getElementById('state').textContent",
+                                             'returnByValue': True}, session)
+        state = str(reply.get('result', {}).get('value', ''))
+        if state == 'autotest done' or state.startswith('error'):
+            break
+        time.sleep(0.5)
+    print(json.dumps({'page_state': state}))
+    sys.stdout.flush()
 finally:
     browser.terminate()
     try:
