@@ -57,8 +57,15 @@ final class LinphonePeer: @unchecked Sendable {
             ["linphonec", "-c", directory + "/linphonerc", "-a"], package: "linphone-cli", directory: directory, seconds: seconds, home: directory
         )
         self.process = process
-        for line in ["soundcard use files", "play \(source)", "record \(directory)/heard.wav"] { process.send(line: line) }
-        guard process.waitForLog("linphonec> record", seconds: 10) else { throw InteropFailure("linphonec did not start: \(process.log.suffix(400))") }
+        // The set-up lines go again when linphonec has not echoed them within 10 s: once, in a
+        // clean-clone run, it printed nothing at all in 10 s (a slow start, or lines it never
+        // read). The lines are idempotent; three tries bound the wait at 30 s.
+        var started = false
+        for _ in 0..<3 where !started {
+            for line in ["soundcard use files", "play \(source)", "record \(directory)/heard.wav"] { process.send(line: line) }
+            started = process.waitForLog("linphonec> record", seconds: 10)
+        }
+        guard started else { throw InteropFailure("linphonec did not start in 30 s; its output: '\(process.log.suffix(400))'") }
         Thread.sleep(forTimeInterval: 0.5)
     }
 
