@@ -56,17 +56,22 @@ import Testing
         while let deadline = clock.runDueTicks(receivingInto: &batch) { injected.sleep(untilNanoseconds: deadline) }
     }
 
+    /// Every member was ticked `times` times, its ticks `everyNanoseconds` apart on the injected clock.
+    private func expectTicked(_ members: [CountingMember], times: Int, everyNanoseconds: Int64) {
+        for member in members {
+            #expect(member.done.wait(timeout: .now()) == .success, "the member was not ticked \(times) times")
+            let gaps = Set(zip(member.times.dropFirst(), member.times).map { $0 - $1 })
+            #expect(gaps == [everyNanoseconds], "ticks \(gaps) ns apart on the injected clock")
+        }
+    }
+
     @Test func ticksEveryMemberEveryTenMillisecondsOfTheInjectedClock() {
         let injected = FastForwardClock()
         let clock = SharedMediaClock(clock: injected, slotCount: 10, maximumLagNanoseconds: 40_000_000)
         let members = (0..<12).map { _ in CountingMember(ticks: 200) }
         members.forEach(clock.add)
         drive(clock, on: injected)
-        for member in members {
-            #expect(member.done.wait(timeout: .now()) == .success, "the member was not ticked 200 times")
-            let gaps = Set(zip(member.times.dropFirst(), member.times).map { $0 - $1 })
-            #expect(gaps == [10_000_000], "ticks \(gaps) ns apart on the injected clock")
-        }
+        expectTicked(members, times: 200, everyNanoseconds: 10_000_000)
         #expect(clock.memberCount == 0, "members that returned false left the wheel")
         var batch = DatagramBatch(capacity: 1)
         #expect(clock.runDueTicks(receivingInto: &batch) == nil, "an empty wheel schedules nothing")
@@ -78,12 +83,8 @@ import Testing
         let members = (0..<25).map { _ in CountingMember(ticks: 100) }
         members.forEach(clock.add)
         drive(clock, on: injected)
-        for member in members {
-            #expect(member.done.wait(timeout: .now()) == .success, "the member was not ticked 100 times")
-            let gaps = Set(zip(member.times.dropFirst(), member.times).map { $0 - $1 })
-            #expect(gaps == [20_000_000], "ticks \(gaps) ns apart on the injected clock")
-            #expect(member.periods == [2], "each tick serves two 10 ms periods")
-        }
+        expectTicked(members, times: 100, everyNanoseconds: 20_000_000)
+        for member in members { #expect(member.periods == [2], "each tick serves two 10 ms periods") }
         let starts = Set(members.map { (($0.times[0] - members[0].times[0]) % 20_000_000 + 20_000_000) % 20_000_000 })
         #expect(starts.count == 10, "the members spread over the 10 slots of 2 ms: \(starts.sorted())")
     }
