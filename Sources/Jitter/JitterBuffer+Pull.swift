@@ -54,6 +54,10 @@ extension JitterBuffer {
         if let next, store.positions[next] <= end {
             return decodeStored(next)
         }
+        if let frames = toneFrames(at: end, nextPosition: next.map { store.positions[$0] }) {
+            playTone(frames: frames)
+            return .normal
+        }
         let gap = next.map { Int(min(store.positions[$0] - end, Int64(samplesPerPull))) } ?? samplesPerPull
         switch mode {
         case .comfortNoise:
@@ -246,7 +250,7 @@ extension JitterBuffer {
 
     /// Ends the open concealment event; one that lasted 150 ms or more and ended with the
     /// stream resuming (not a new talkspurt) is an interruption.
-    private mutating func closeConcealmentEvent(resumedByTalkspurt: Bool) {
+    mutating func closeConcealmentEvent(resumedByTalkspurt: Bool) {
         guard let start = openConcealmentStart else { return }
         openConcealmentStart = nil
         let samples = counters.playedSamples + queue.count - start

@@ -55,6 +55,10 @@ public struct JitterBufferConfiguration: Sendable, Equatable {
     public var targetDecayMillisecondsPerSecond = 10.0
     /// The payload type of RFC 3389 comfort-noise packets, played as comfort noise.
     public var comfortNoisePayloadType: UInt8? = 13
+    /// The RFC 4733 telephone-event formats received beside the audio (none by default). Their
+    /// packets are given to the buffer like audio: a sender sends a digit's events in place of
+    /// its audio, and the buffer plays the digit's tone there instead of concealing a gap.
+    public var telephoneEvents: [TelephoneEventFormat] = []
     /// How long concealment plays at full level before it starts fading, in milliseconds.
     public var concealmentFadeStartMilliseconds = 40.0
     /// How long concealment takes to fade into comfort noise, in milliseconds.

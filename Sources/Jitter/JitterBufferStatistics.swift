@@ -16,6 +16,9 @@ public struct JitterBufferStatistics: Sendable, Equatable {
     public var recoveredSamples = 0
     /// Times concealment started after decoded audio.
     public var concealmentEvents = 0
+    /// Samples of telephone-event tones played where the sender sent RFC 4733 events in place
+    /// of audio (``JitterBufferConfiguration/telephoneEvents``): media, not concealment.
+    public var toneSamples = 0
     /// Samples of comfort noise played.
     public var comfortNoiseSamples = 0
     /// Samples added by time-stretching (decelerate).

@@ -2,6 +2,7 @@ import Codecs
 import Foundation
 import MediaSession
 import Testing
+import TestSupport
 
 @testable import MediabenchCLI
 
@@ -60,6 +61,11 @@ extension LiveNetworkTests {
             let heard = try WAVAudio(contentsOfFile: output)
             #expect(heard.format == AudioFormat(sampleRate: 8000, channels: 1))
             #expect(heard.samples.count >= 2 * 8000)
+            // The sender sent the digits as telephone events in place of audio; the callee played
+            // their tones there, and spandsp's DTMF receiver hears them in what it played.
+            let detector = Fixtures.packageRoot.appendingPathComponent("scripts/listening-quality/detect_dtmf.py").path
+            let digits = try ExternalTool.run(["timeout", "30", "python3", detector, output]).standardOutput
+            #expect(digits.trimmingCharacters(in: .whitespacesAndNewlines) == "9*", "spandsp heard '\(digits)'")
             // What went over the wire: tshark reads both streams, pylibsrtp decrypts every packet.
             let streams = try WireCaptureCheck.tsharkStreams(capture)
             #expect(streams.count == 2 && streams.allSatisfy { $0.contains("g711A") }, "\(streams)")

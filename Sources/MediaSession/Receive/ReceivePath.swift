@@ -133,16 +133,23 @@ final class ReceivePath: @unchecked Sendable {
         case .drop:
             break
         case .audio:
-            let arrivalMilliseconds = (arrival - epoch).milliseconds
-            let kept =
-                insertsDirectly
-                ? jitterBuffer.insertDirectly(packet, arrivalMilliseconds: arrivalMilliseconds)
-                : jitterBuffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds)
-            if !kept {
-                count(\.jitterInboxDropped)
-            }
+            play(packet, arrival: arrival)
         case .telephoneEvent:
             receiveTelephoneEvent(packet)
+            // The buffer plays the event's tone where the sender sent it in place of audio.
+            play(packet, arrival: arrival)
+        }
+    }
+
+    /// Hands an audio or telephone-event packet to the jitter buffer.
+    private func play(_ packet: RTPPacket, arrival: MediaTime) {
+        let arrivalMilliseconds = (arrival - epoch).milliseconds
+        let kept =
+            insertsDirectly
+            ? jitterBuffer.insertDirectly(packet, arrivalMilliseconds: arrivalMilliseconds)
+            : jitterBuffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds)
+        if !kept {
+            count(\.jitterInboxDropped)
         }
     }
 

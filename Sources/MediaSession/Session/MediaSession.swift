@@ -212,6 +212,7 @@ public final class MediaSession: Sendable {
         }
         var jitterConfiguration = configuration.jitterBuffer
         if codecs.decoder.rtpClockRate != 8000 { jitterConfiguration.comfortNoisePayloadType = nil }
+        jitterConfiguration.telephoneEvents = media.receiveTelephoneEventFormats
         // A leg on a runtime receives and plays on one thread: its packets skip the inbox.
         let jitterBuffer =
             sharedClock == nil
