@@ -18,8 +18,8 @@ extension CallOutcome {
             mouthToEar.map {
                 """
                 \(format($0.medianMilliseconds)) ms median (\(format($0.range.lowerBound))–\(format($0.range.upperBound)) ms over \
-                \($0.windows) one-second windows, waveform correlation \(format($0.correlation, 2)))
-                                 reported parts: network \(format(budget.network)) + jitter buffer \
+                \($0.windows) of \($0.windowsTried) one-second windows, waveform correlation \(format($0.correlation, 2)))
+                                 reported parts: network \(format(budget.network)) (fastest packet) + jitter buffer \
                 \(format(budget.jitterBufferMean)) (mean; largest \(format(budget.jitterBufferMaximum))) + codec \
                 \(format(budget.codec)) + packetisation \(format(budget.packetisation)) = \(format(budget.total)) ms
                 """

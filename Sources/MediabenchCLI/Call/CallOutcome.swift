@@ -64,8 +64,9 @@ struct CallOutcome {
         var medianMilliseconds: Double
         /// The smallest and largest window's, in milliseconds.
         var range: ClosedRange<Double>
-        /// How many windows were aligned.
+        /// How many windows were aligned, and how many had enough speech to try.
         var windows: Int
+        var windowsTried: Int
         /// The median normalised cross-correlation of the waveforms at the lags found.
         var correlation: Double
     }
@@ -74,7 +75,8 @@ struct CallOutcome {
     /// the relay), and the jitter buffer's, codec's and packetisation's (as the callee's quality
     /// monitor reports them).
     struct DelayBudget {
-        /// The mean delay the relay gave the caller's RTP.
+        /// The smallest delay the relay gave the caller's RTP: the fastest packet's, which the
+        /// jitter buffer's delay counts from (the mean would count the jitter twice).
         var network: Double
         /// The jitter buffer's delay, averaged over the quality reports.
         var jitterBufferMean: Double
@@ -85,7 +87,7 @@ struct CallOutcome {
         /// The audio in one packet.
         var packetisation: Double
 
-        /// Network + mean jitter buffer + codec + packetisation.
+        /// Fastest network transit + mean jitter buffer + codec + packetisation.
         var total: Double { network + jitterBufferMean + codec + packetisation }
     }
 
@@ -93,24 +95,31 @@ struct CallOutcome {
     var delayBudget: DelayBudget {
         let latencies = reports.map(\.quality.latency)
         let jitterBuffer = latencies.map(\.jitterBufferMilliseconds)
+        let fastestTransit = relay[RelayDirection.callerToCallee.rawValue].rtpFastestDelayMilliseconds
         return DelayBudget(
-            network: relay[RelayDirection.callerToCallee.rawValue].meanRTPDelayMilliseconds,
+            network: fastestTransit.isFinite ? fastestTransit : 0,
             jitterBufferMean: jitterBuffer.isEmpty ? 0 : jitterBuffer.reduce(0, +) / Double(jitterBuffer.count),
             jitterBufferMaximum: jitterBuffer.max() ?? 0,
             codec: latencies.last?.codecMilliseconds ?? 0, packetisation: latencies.last?.packetisationMilliseconds ?? 0
         )
     }
 
+    /// A window whose best match correlates less than this with what was sent was not heard as
+    /// it was sent, and says nothing of the delay: a digit's tone (the sender sent telephone
+    /// events in place of that speech), or speech the jitter buffer concealed or reshaped.
+    static let minimumWindowCorrelation = 0.5
+
     private static func measureMouthToEar(sent: [Int16], received: [Int16], sampleRate: Int, playbackOffsetNanoseconds: Int64) -> MouthToEar? {
         let matches = AudioAlignment.lags(
             of: received, behind: sent, sampleRate: sampleRate, maximumLagSamples: 2 * sampleRate, windowSamples: sampleRate
         )
-        guard !matches.isEmpty else { return nil }
-        let delays = matches.map { Double(playbackOffsetNanoseconds) / 1e6 + Double($0.lagSamples) * 1000 / Double(sampleRate) + 10 }.sorted()
-        let correlations = matches.map(\.correlation).sorted()
+        let aligned = matches.filter { $0.correlation >= minimumWindowCorrelation }
+        guard !aligned.isEmpty else { return nil }
+        let delays = aligned.map { Double(playbackOffsetNanoseconds) / 1e6 + Double($0.lagSamples) * 1000 / Double(sampleRate) + 10 }.sorted()
+        let correlations = aligned.map(\.correlation).sorted()
         return MouthToEar(
             medianMilliseconds: delays[delays.count / 2], range: delays[0]...delays[delays.count - 1], windows: delays.count,
-            correlation: correlations[correlations.count / 2]
+            windowsTried: matches.count, correlation: correlations[correlations.count / 2]
         )
     }
 }

@@ -157,6 +157,7 @@ extension RelayCounts {
             rtpDelivered += fate.count
             if fate.isEmpty { rtpDropped += 1 }
             rtpDelaySumMilliseconds += fate.reduce(0, +)
+            rtpFastestDelayMilliseconds = min(rtpFastestDelayMilliseconds, fate.min() ?? .infinity)
         case .rtcp:
             rtcpReceived += 1
             rtcpDelivered += fate.count
