@@ -26,15 +26,6 @@ public struct WindowedPESQ: Sendable {
         let windowSamples: Int
         /// Where the heard audio of window 0 starts, in samples.
         let offsetSamples: Int
-
-        /// A request for these files.
-        init(reference: URL, heard: URL, sampleRate: Int, windowSamples: Int, offsetSamples: Int) {
-            self.reference = reference
-            self.heard = heard
-            self.sampleRate = sampleRate
-            self.windowSamples = windowSamples
-            self.offsetSamples = offsetSamples
-        }
     }
 
     /// A scorer that writes its files into `folder`.
