@@ -24,6 +24,9 @@ public struct BenchmarkOptions: Sendable {
     /// A number of concurrent calls given with `--calls`, for suites that search a capacity
     /// (`session`): that one step is run and reported instead of the search; nil searches.
     public var calls: Int?
+    /// How many processes may score at once, given with `--jobs` (the jitter-buffer suite's
+    /// PESQ scoring of its speech); 1 scores one playout at a time.
+    public var jobs: Int
 
     /// Explicit settings.
     public init(
@@ -35,7 +38,8 @@ public struct BenchmarkOptions: Sendable {
         speechFiles: [String] = [],
         traceNames: [String] = [],
         profile: String? = nil,
-        calls: Int? = nil
+        calls: Int? = nil,
+        jobs: Int = 1
     ) {
         self.runs = max(runs, 1)
         self.batchNanoseconds = max(batchNanoseconds, 1)
@@ -46,6 +50,7 @@ public struct BenchmarkOptions: Sendable {
         self.traceNames = traceNames
         self.profile = profile
         self.calls = calls.map { max($0, 1) }
+        self.jobs = max(jobs, 1)
     }
 
     /// The default: 21 runs of ~10 ms batches after one warm-up batch.

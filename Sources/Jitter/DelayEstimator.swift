@@ -125,6 +125,12 @@ struct DelayEstimator {
         max(histogram.value(atQuantile: 0.995) - neededMilliseconds, 0)
     }
 
+    /// The share of recent arrivals that needed more playout delay than `milliseconds`: the
+    /// packets a playout delay that low would play late.
+    func lateFraction(atDelayMilliseconds milliseconds: Double) -> Double {
+        histogram.weight(above: milliseconds)
+    }
+
     /// Counts an arrival that came `missing` sequence numbers after the highest before it (0:
     /// the next one), or, with `missing` −1, one that fills an earlier gap.
     mutating func recordSequence(missing: Int) {

@@ -44,6 +44,16 @@ struct DelayHistogram {
         return Double(weights.count) * bucketMilliseconds
     }
 
+    /// The weight of the buckets that lie wholly above `milliseconds` (a sample there needed
+    /// more than that).
+    func weight(above milliseconds: Double) -> Double {
+        guard milliseconds.isFinite else { return milliseconds < 0 ? 1 : 0 }
+        let first = max(Int((milliseconds / bucketMilliseconds).rounded(.up)), 0)
+        var sum = 0.0
+        for bucket in stride(from: first, through: highestUsedBucket, by: 1) { sum += weights[bucket] }
+        return sum
+    }
+
     /// The number of buckets.
     var bucketCount: Int { weights.count }
 

@@ -70,6 +70,17 @@ import PlayoutLab
         #expect(histogram.value(atQuantile: 0.999) == 1000, "clamped to the last bucket")
     }
 
+    @Test func histogramWeightAboveADelay() {
+        var histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: 1000)
+        for index in 0..<100 { histogram.add(Double(index), forgetFactor: 0.99) }
+        // Equal weights during start-up: 50…99 lie in the buckets wholly above 50 ms.
+        #expect(abs(histogram.weight(above: 50) - 0.5) < 1e-9)
+        #expect(abs(histogram.weight(above: 49) - 0.5) < 1e-9, "a bucket only partly above is not counted")
+        #expect(abs(histogram.weight(above: 0) - 1) < 1e-9)
+        #expect(histogram.weight(above: 100) == 0)
+        #expect(histogram.weight(above: -.infinity) == 1 && histogram.weight(above: .nan) == 0)
+    }
+
     @Test func receivedWindowTellsDuplicates() {
         var window = ReceivedWindow()
         let seen = [100, 100, 99, 2000, 100, 2000].map { window.insert(UInt64($0)) }

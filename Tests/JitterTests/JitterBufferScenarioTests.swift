@@ -37,6 +37,22 @@ import TestSupport
         #expect(result.delays[400].current >= 60, "the delay grew to the path's")
     }
 
+    @Test func onceLearntALateTailIsLossNotGrowthInTheMiddleOfSpeech() {
+        // 300 packets on a steady 40 ms path (the network learnt), then every 8th packet comes
+        // 60 ms late, which raises the target above the delay, and five packets are lost in a
+        // row before the next pause. Growing in place through that gap for a tail would warp
+        // the speech it lands in: it is concealed as loss, and the delay grows in the pause.
+        let lost = 346..<351
+        let result = replay(.stream(count: 900) { lost.contains($0) ? nil : $0 >= 300 && $0 % 8 == 0 ? 100 : 40 }, pulls: 1840)
+        let burst = 680..<720
+        #expect(burst.contains { result.delays[$0].target > result.delays[$0].current + 10 }, "the tail raised the target")
+        let grewInPlace = burst.filter { pull in
+            result.decisions[pull].kind == .conceal && result.delays[pull + 1].current >= result.delays[pull].current + 9
+        }
+        #expect(grewInPlace.isEmpty, "grew in place at pulls \(grewInPlace)")
+        #expect(result.statistics.insertedSamples > 0, "the delay grew by stretching")
+    }
+
     @Test func duplicatesAreCountedAndPlayedOnce() {
         var script = Script.stream(count: 200)
         script.packets += script.packets.map {

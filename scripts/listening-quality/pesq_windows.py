@@ -4,11 +4,18 @@ mean PESQ (PyPI `pesq`, an outside oracle) and each window's, space-separated: w
 heard over the whole trace, not its first stretch.
 
 usage: pesq_windows.py REFERENCE.wav DEGRADED.wav nb|wb WINDOW_SAMPLES OFFSET_SAMPLES
+       pesq_windows.py --batch REQUESTS.txt JOBS
 
 Window k compares reference[k·W, (k+1)·W) with degraded[k·W + OFFSET, (k+1)·W + OFFSET) (PESQ
 aligns the rest); a last window shorter than a quarter of W is left out. Both files are 16-bit
 mono at the same rate, 8000 Hz (nb, P.862.1) or 16000 Hz (wb, P.862.2).
+
+With --batch, each line of REQUESTS.txt holds the five arguments of one scoring, tab-separated;
+JOBS worker processes score them (one interpreter start for all, instead of one per scoring) and
+one line is printed per request, in order: the same line as a single scoring prints, or
+`error: MESSAGE`. The scores are those of single scorings, to the digit.
 """
+import multiprocessing
 import sys
 import wave
 
@@ -16,22 +23,27 @@ import numpy
 from pesq import pesq
 
 
+class ScoringError(Exception):
+    pass
+
+
 def read(path):
     with wave.open(path, "rb") as file:
         if file.getsampwidth() != 2 or file.getnchannels() != 1:
-            sys.exit(f"{path}: need 16-bit mono")
+            raise ScoringError(f"{path}: need 16-bit mono")
         samples = numpy.frombuffer(file.readframes(file.getnframes()), dtype="<i2").astype(numpy.float32)
         return file.getframerate(), samples
 
 
-def main():
-    if len(sys.argv) != 6 or sys.argv[3] not in ("nb", "wb"):
-        sys.exit(__doc__)
-    rate, reference = read(sys.argv[1])
-    degraded_rate, degraded = read(sys.argv[2])
+def score(reference_path, degraded_path, mode, window, offset):
+    """The line a scoring prints: the mean and each window's score."""
+    if mode not in ("nb", "wb"):
+        raise ScoringError(f"mode must be nb or wb, not {mode}")
+    rate, reference = read(reference_path)
+    degraded_rate, degraded = read(degraded_path)
     if rate != degraded_rate:
-        sys.exit(f"rates differ: {rate} Hz and {degraded_rate} Hz")
-    window, offset = int(sys.argv[4]), int(sys.argv[5])
+        raise ScoringError(f"rates differ: {rate} Hz and {degraded_rate} Hz")
+    window, offset = int(window), int(offset)
     if offset < 0:
         degraded = numpy.concatenate([numpy.zeros(-offset, dtype=numpy.float32), degraded])
         offset = 0
@@ -43,11 +55,44 @@ def main():
             break
         ref = reference[start:start + length]
         deg = degraded[start + offset:start + offset + length]
-        scores.append(pesq(rate, ref, deg, sys.argv[3]))
+        scores.append(pesq(rate, ref, deg, mode))
         start += window
     if not scores:
-        sys.exit("the recording is shorter than a quarter window")
-    print(f"{sum(scores) / len(scores):.4f} " + " ".join(f"{score:.3f}" for score in scores))
+        raise ScoringError("the recording is shorter than a quarter window")
+    return f"{sum(scores) / len(scores):.4f} " + " ".join(f"{score:.3f}" for score in scores)
+
+
+def score_request(line):
+    """One request line of a batch, scored; an error becomes its own line."""
+    fields = line.rstrip("\n").split("\t")
+    try:
+        if len(fields) != 5:
+            raise ScoringError(f"expected 5 tab-separated fields, got {len(fields)}")
+        return score(*fields)
+    except Exception as error:  # a bad request must not stop the others
+        return "error: " + " ".join(str(error).split())
+
+
+def main():
+    if len(sys.argv) == 4 and sys.argv[1] == "--batch":
+        with open(sys.argv[2]) as file:
+            requests = [line for line in file if line.strip()]
+        jobs = max(int(sys.argv[3]), 1)
+        if jobs == 1 or len(requests) < 2:
+            results = map(score_request, requests)
+            for result in results:
+                print(result, flush=True)
+        else:
+            with multiprocessing.Pool(min(jobs, len(requests))) as pool:
+                for result in pool.imap(score_request, requests):
+                    print(result, flush=True)
+        return
+    if len(sys.argv) != 6:
+        sys.exit(__doc__)
+    try:
+        print(score(*sys.argv[1:6]))
+    except ScoringError as error:
+        sys.exit(str(error))
 
 
 if __name__ == "__main__":

@@ -30,9 +30,12 @@ struct JitterListeningTest {
     let recordings: [Recording]
     /// The scorer.
     let pesq: WindowedPESQ
+    /// The scorer's worker processes.
+    let jobs: Int
 
-    /// Reads the recordings (16-bit mono WAV at 8000 Hz); files are written into `folder`.
-    init(speechFiles paths: [String], folder: URL) throws(JitterListeningError) {
+    /// Reads the recordings (16-bit mono WAV at 8000 Hz); files are written into `folder`, and
+    /// `jobs` worker processes score them.
+    init(speechFiles paths: [String], folder: URL, jobs: Int) throws(JitterListeningError) {
         var recordings: [Recording] = []
         for path in paths {
             let audio: WAVAudio
@@ -49,51 +52,127 @@ struct JitterListeningTest {
         }
         self.recordings = recordings
         pesq = WindowedPESQ(folder: folder)
+        self.jobs = max(jobs, 1)
     }
 
-    /// Sets `row`'s listening fields from what `render` makes of each recording on `trace`,
-    /// whose playout `score` describes and whose rendered audio starts at
-    /// `renderStartMilliseconds` on the trace's clock; returns the mean R_conv, or `nil` after
-    /// recording a failure for the row when the trace cannot carry the speech or scoring fails.
-    @discardableResult
-    func score(
-        _ row: inout BenchmarkRow, trace: JitterBenchTrace, playout score: PlayoutScore, renderStartMilliseconds: Double,
-        context: BenchmarkContext, render: (SpeechPackets) -> [Int16]
-    ) -> Double? {
-        do {
+    /// The rows of one trace whose speech has been rendered, waiting to be scored together
+    /// (``score(_:context:)``): one run of the scorer per trace.
+    struct TraceRows {
+        /// A rendered row: where its requests start (one per recording), and its delay.
+        fileprivate struct Rendered {
+            let firstRequest: Int
+            let meanDelayMilliseconds: Double
+            let mouthToEarMilliseconds: Double
+        }
+
+        /// The recordings and the scorer.
+        fileprivate let test: JitterListeningTest
+        /// The trace.
+        fileprivate let trace: JitterBenchTrace
+        /// Each recording's reference file, or why the trace cannot carry the speech.
+        fileprivate let references: Result<[URL], JitterListeningError>
+        /// The rows, in the order they were added; their listening fields are set by scoring.
+        fileprivate(set) var rows: [BenchmarkRow] = []
+        fileprivate var rendered: [Rendered?] = []
+        fileprivate var requests: [WindowedPESQ.Request] = []
+    }
+
+    /// The rows of `trace`, none yet: writes each recording's reference (what the sender sent,
+    /// ``SpeechFrameMap``).
+    func rows(for trace: JitterBenchTrace) -> TraceRows {
+        let references = Result { () throws(JitterListeningError) -> [URL] in
+            guard trace.clockRate == 8000, trace.simulatedPackets.first != nil else {
+                throw .unsupportedTrace(trace: trace.name, clockRate: trace.clockRate)
+            }
             let frameMap = trace.speechFrameMap
-            guard trace.clockRate == 8000, let first = trace.simulatedPackets.first else {
+            return try recordings.map { recording throws(JitterListeningError) in
+                let reference = frameMap.referenceTimeline(speech: recording.speech, samplesPerFrame: trace.samplesPerFrame)
+                do {
+                    return try pesq.writeAudio(reference, sampleRate: 8000, named: "\(trace.name)-\(recording.name)-reference.wav")
+                } catch {
+                    throw .scoringFailed(status: -1, message: "cannot write the reference: \(error)")
+                }
+            }
+        }
+        return TraceRows(test: self, trace: trace, references: references)
+    }
+}
+
+extension JitterListeningTest.TraceRows {
+    /// Adds `row` with what `render` makes of each recording, the playout `score`
+    /// describes, whose rendered audio starts at `renderStartMilliseconds` on the trace's clock;
+    /// records a failure for the row when the trace cannot carry the speech.
+    mutating func add(
+        _ row: BenchmarkRow, playout score: PlayoutScore, renderStartMilliseconds: Double,
+        context: BenchmarkContext, render: (SpeechPackets) -> [Int16]
+    ) {
+        let index = rows.count
+        rows.append(row)
+        rendered.append(nil)
+        do {
+            let references = try self.references.get()
+            guard let first = trace.simulatedPackets.first else {
                 throw JitterListeningError.unsupportedTrace(trace: trace.name, clockRate: trace.clockRate)
             }
-            let mouthToEar = score.meanDelayMilliseconds + Double(trace.frameMilliseconds)
             // The reference sample at media position p was sent at first.send + p/8 ms and is
             // heard `meanDelay` later; the rendered audio starts at `renderStart`.
             let offset = Int(((first.sendMilliseconds + score.meanDelayMilliseconds - renderStartMilliseconds) * 8).rounded())
-            var opinions: [Double] = []
-            var ratings: [Double] = []
-            for recording in recordings {
-                guard let packets = SpeechPackets(speech: recording.speech, frameMap: frameMap) else {
+            var requests: [WindowedPESQ.Request] = []
+            for (recording, reference) in zip(test.recordings, references) {
+                guard let packets = SpeechPackets(speech: recording.speech, frameMap: trace.speechFrameMap) else {
                     throw JitterListeningError.unsupportedTrace(trace: trace.name, clockRate: trace.clockRate)
                 }
-                let opinion = try pesq.meanOpinion(
-                    reference: frameMap.referenceTimeline(speech: recording.speech, samplesPerFrame: trace.samplesPerFrame),
-                    heard: render(packets), sampleRate: 8000, windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame,
-                    offsetSamples: offset
-                )
-                let rating = try ConversationalRating(listeningMOS: opinion, bandwidth: .narrowband, mouthToEarMilliseconds: mouthToEar)
-                row.setField("r_conv_" + recording.name, .number(rating.rFactor))
-                opinions.append(opinion)
-                ratings.append(rating.rFactor)
+                let heard = try test.pesq.writeAudio(render(packets), sampleRate: 8000, named: "\(trace.name)-\(index)-\(recording.name).wav")
+                requests.append(
+                    WindowedPESQ.Request(
+                        reference: reference, heard: heard, sampleRate: 8000,
+                        windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame, offsetSamples: offset))
             }
-            let mean = ratings.reduce(0, +) / Double(max(ratings.count, 1))
-            row.setField("pesq", .number(opinions.reduce(0, +) / Double(max(opinions.count, 1))))
-            row.setField("mean_delay_ms", .number(score.meanDelayMilliseconds))
-            row.setField("mouth_to_ear_ms", .number(mouthToEar))
-            row.setField("r_conv", .number(mean))
-            return mean
+            rendered[index] = Rendered(
+                firstRequest: self.requests.count, meanDelayMilliseconds: score.meanDelayMilliseconds,
+                mouthToEarMilliseconds: score.meanDelayMilliseconds + Double(trace.frameMilliseconds))
+            self.requests += requests
         } catch {
             context.recordFailure(trace.name, implementation: row.implementation, error)
-            return nil
+        }
+    }
+
+    /// Scores every row in one run of the scorer and sets each row's listening fields:
+    /// `pesq`, `mean_delay_ms`, `mouth_to_ear_ms`, `r_conv` (means over the recordings) and
+    /// `r_conv_<recording>`. Returns each row's mean R_conv, `nil` (with a failure recorded for
+    /// the row) where the speech could not be rendered or scored.
+    mutating func score(context: BenchmarkContext) -> [Double?] {
+        let opinions: [Result<Double, JitterListeningError>]
+        do {
+            opinions = try test.pesq.meanOpinions(requests, jobs: test.jobs)
+        } catch {
+            for (row, rendered) in zip(rows, rendered) where rendered != nil {
+                context.recordFailure(trace.name, implementation: row.implementation, error)
+            }
+            return rows.map { _ in nil }
+        }
+        return rendered.indices.map { index -> Double? in
+            guard let rendered = rendered[index] else { return nil }
+            do {
+                var means: (opinion: Double, rating: Double) = (0, 0)
+                for (offset, recording) in test.recordings.enumerated() {
+                    let opinion = try opinions[rendered.firstRequest + offset].get()
+                    let rating = try ConversationalRating(
+                        listeningMOS: opinion, bandwidth: .narrowband, mouthToEarMilliseconds: rendered.mouthToEarMilliseconds)
+                    rows[index].setField("r_conv_" + recording.name, .number(rating.rFactor))
+                    means.opinion += opinion
+                    means.rating += rating.rFactor
+                }
+                let count = Double(max(test.recordings.count, 1))
+                rows[index].setField("pesq", .number(means.opinion / count))
+                rows[index].setField("mean_delay_ms", .number(rendered.meanDelayMilliseconds))
+                rows[index].setField("mouth_to_ear_ms", .number(rendered.mouthToEarMilliseconds))
+                rows[index].setField("r_conv", .number(means.rating / count))
+                return means.rating / count
+            } catch {
+                context.recordFailure(trace.name, implementation: rows[index].implementation, error)
+                return nil
+            }
         }
     }
 }

@@ -33,74 +33,102 @@ extension BenchmarkSuite {
         defer { try? FileManager.default.removeItem(at: folder) }
         let listening =
             try context.options.speechFiles.isEmpty
-            ? nil : JitterListeningTest(speechFiles: context.options.speechFiles, folder: folder)
+            ? nil : JitterListeningTest(speechFiles: context.options.speechFiles, folder: folder, jobs: context.options.jobs)
         for trace in traces {
-            let firstArrival = trace.simulatedPackets.compactMap(\.arrivalMilliseconds).min() ?? 0
-            let oursScore = trace.scoreOurs()
-            var ours = JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: oursScore)
-            listening?.score(&ours, trace: trace, playout: oursScore, renderStartMilliseconds: firstArrival, context: context) {
-                trace.renderOurs($0)
-            }
-            context.record(ours)
-            let listeningPreset = trace.scoreOurs(configuration: .listening)
-            var listeningRow = JitterBench.row(trace: trace, implementation: "ours", knob: "listening", score: listeningPreset)
-            listening?.score(
-                &listeningRow, trace: trace, playout: listeningPreset, renderStartMilliseconds: firstArrival, context: context
-            ) { trace.renderOurs($0, configuration: .listening) }
-            context.record(listeningRow)
-            var bestFixed: (milliseconds: Int, rating: Double, row: BenchmarkRow)?
-            /// A fixed-delay row; with speech, also remembered when it is the best fixed delay yet.
-            func recordFixed(_ milliseconds: Int, implementation: String) -> BenchmarkRow {
-                var configuration = JitterBufferConfiguration()
-                configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
-                let score = trace.scoreOurs(configuration: configuration)
-                var row = JitterBench.row(trace: trace, implementation: implementation, knob: "delay=\(milliseconds) ms", score: score)
-                let rating = listening?.score(
-                    &row, trace: trace, playout: score, renderStartMilliseconds: firstArrival, context: context
-                ) { trace.renderOurs($0, configuration: configuration) }
-                if let rating, rating > bestFixed?.rating ?? -.infinity { bestFixed = (milliseconds, rating, row) }
-                return row
-            }
-            for milliseconds in JitterBench.fixedDelays {
-                context.record(recordFixed(milliseconds, implementation: "fixed"))
-            }
-            if listening != nil {
-                // The hindsight optimum: the best fixed delay for the whole trace, knowing every
-                // arrival. The E-model's estimate over a 10 ms grid picks the candidates; speech
-                // through each decides among them and the fixed rows above.
-                for milliseconds in JitterBench.hindsightCandidates(trace) where !JitterBench.fixedDelays.contains(milliseconds) {
-                    _ = recordFixed(milliseconds, implementation: "fixed")
+            try benchTrace(trace, listening: listening, folder: folder, context: context)
+        }
+    }
+}
+
+/// Replays `trace` through ours, the listening preset, the fixed delays and every peer at every
+/// knob, and records a row for each (with speech, the hindsight row too). With speech, every
+/// row's playout is rendered first and all of them are scored by one run of the scorer.
+private func benchTrace(_ trace: JitterBenchTrace, listening: JitterListeningTest?, folder: URL, context: BenchmarkContext) throws {
+    let firstArrival = trace.simulatedPackets.compactMap(\.arrivalMilliseconds).min() ?? 0
+    var rows = listening?.rows(for: trace)
+    /// Each row in order: whether it is recorded (a hindsight candidate alone is not), and its
+    /// fixed delay for a fixed buffer; without speech, the row itself.
+    var entries: [(row: BenchmarkRow, recorded: Bool, fixedMilliseconds: Int?)] = []
+    func add(
+        _ row: BenchmarkRow, recorded: Bool = true, fixedMilliseconds: Int? = nil, playout: PlayoutScore, renderStart: Double,
+        render: (SpeechPackets) -> [Int16]
+    ) {
+        entries.append((row, recorded, fixedMilliseconds))
+        rows?.add(row, playout: playout, renderStartMilliseconds: renderStart, context: context, render: render)
+    }
+    let oursScore = trace.scoreOurs()
+    add(
+        JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: oursScore), playout: oursScore, renderStart: firstArrival
+    ) { trace.renderOurs($0) }
+    let listeningPreset = trace.scoreOurs(configuration: .listening)
+    add(
+        JitterBench.row(trace: trace, implementation: "ours", knob: "listening", score: listeningPreset), playout: listeningPreset,
+        renderStart: firstArrival
+    ) { trace.renderOurs($0, configuration: .listening) }
+    /// A fixed-delay row.
+    func addFixed(_ milliseconds: Int, recorded: Bool) {
+        var configuration = JitterBufferConfiguration()
+        configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
+        let score = trace.scoreOurs(configuration: configuration)
+        let row = JitterBench.row(trace: trace, implementation: "fixed", knob: "delay=\(milliseconds) ms", score: score)
+        add(row, recorded: recorded, fixedMilliseconds: milliseconds, playout: score, renderStart: firstArrival) {
+            trace.renderOurs($0, configuration: configuration)
+        }
+    }
+    for milliseconds in JitterBench.fixedDelays {
+        addFixed(milliseconds, recorded: true)
+    }
+    if listening != nil {
+        // The hindsight optimum: the best fixed delay for the whole trace, knowing every
+        // arrival. The E-model's estimate over a 10 ms grid picks the candidates; speech
+        // through each decides among them and the fixed rows above.
+        for milliseconds in JitterBench.hindsightCandidates(trace) where !JitterBench.fixedDelays.contains(milliseconds) {
+            addFixed(milliseconds, recorded: false)
+        }
+    }
+    let hindsightPlace = entries.count
+    let file = folder.appendingPathComponent(trace.name + ".csv")
+    try TraceCSV.write(trace.trace).write(to: file, atomically: true, encoding: .utf8)
+    for peer in JitterPeer.all {
+        for knob in peer.knobSettings {
+            do {
+                let playout = try peer.replay(
+                    trace: file, frameMilliseconds: Double(trace.frameMilliseconds), clockRate: trace.clockRate, knob: knob
+                )
+                let setting = "\(playout.knob.name)=\(BenchmarkValue.number(playout.knob.value).displayText) \(playout.knob.unit)"
+                let score = trace.score(playout)
+                let row = JitterBench.row(
+                    trace: trace, implementation: playout.implementation, knob: knob == .default ? setting + " (default)" : setting,
+                    score: score
+                )
+                add(row, playout: score, renderStart: playout.pulls.first?.timeMilliseconds ?? firstArrival) {
+                    trace.render(playout, speech: $0)
                 }
-                if var hindsight = bestFixed?.row {
-                    hindsight.implementation = "hindsight"
-                    context.record(hindsight)
-                }
-            }
-            let file = folder.appendingPathComponent(trace.name + ".csv")
-            try TraceCSV.write(trace.trace).write(to: file, atomically: true, encoding: .utf8)
-            for peer in JitterPeer.all {
-                for knob in peer.knobSettings {
-                    do {
-                        let playout = try peer.replay(
-                            trace: file, frameMilliseconds: Double(trace.frameMilliseconds), clockRate: trace.clockRate, knob: knob
-                        )
-                        let setting = "\(playout.knob.name)=\(BenchmarkValue.number(playout.knob.value).displayText) \(playout.knob.unit)"
-                        let score = trace.score(playout)
-                        var row = JitterBench.row(
-                            trace: trace, implementation: playout.implementation,
-                            knob: knob == .default ? setting + " (default)" : setting, score: score
-                        )
-                        listening?.score(
-                            &row, trace: trace, playout: score,
-                            renderStartMilliseconds: playout.pulls.first?.timeMilliseconds ?? firstArrival, context: context
-                        ) { trace.render(playout, speech: $0) }
-                        context.record(row)
-                    } catch {
-                        context.recordFailure(trace.name, implementation: peer.name, error)
-                    }
-                }
+            } catch {
+                context.recordFailure(trace.name, implementation: peer.name, error)
             }
         }
+    }
+    guard var scored = rows else {
+        for entry in entries where entry.recorded { context.record(entry.row) }
+        return
+    }
+    let ratings = scored.score(context: context)
+    var bestFixed: (rating: Double, row: BenchmarkRow)?
+    for (index, entry) in entries.enumerated() {
+        let row = scored.rows[index]
+        if entry.fixedMilliseconds != nil, let rating = ratings[index], rating > bestFixed?.rating ?? -.infinity {
+            bestFixed = (rating, row)
+        }
+        if index == hindsightPlace, var hindsight = bestFixed?.row {
+            hindsight.implementation = "hindsight"
+            context.record(hindsight)
+        }
+        if entry.recorded { context.record(row) }
+    }
+    if entries.count == hindsightPlace, var hindsight = bestFixed?.row {
+        hindsight.implementation = "hindsight"
+        context.record(hindsight)
     }
 }
 

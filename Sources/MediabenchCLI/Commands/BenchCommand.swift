@@ -1,7 +1,7 @@
 import BenchmarkHarness
 import BenchmarkSuites
 
-/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--only-trace NAME…] [--audio SPEECH.wav…] [--profile softphone|server] [--calls N]`:
+/// `mediabench bench [SUITE…] [--quick] [--format text|json] [--runs N] [--output FILE] [--trace FILE…] [--only-trace NAME…] [--audio SPEECH.wav…] [--profile softphone|server] [--calls N] [--jobs N]`:
 /// runs benchmark suites side by side with their peers and prints the table or JSON.
 struct BenchCommand: Command {
     static let suites = Positional(
@@ -34,6 +34,10 @@ struct BenchCommand: Command {
         help: "The session suite runs N concurrent calls once (one step, for profiling or a re-check) "
             + "instead of searching for the most it carries.")
 
+    static let jobs = Option(
+        "jobs", "N", .positiveInteger,
+        help: "Processes scoring the jitter suite's speech at once (PESQ; default: 1). Results do not depend on it.")
+
     let name = "bench"
     let summary = "Benchmark ours side by side with peer implementations."
     var discussion: String {
@@ -47,7 +51,7 @@ struct BenchCommand: Command {
         """ + HelpText.table(SuiteRegistry.all.map { ($0.name, $0.summary) })
     }
     var arguments: [any ArgumentDeclaring] {
-        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.onlyTraces, Self.audio, Self.profile, Self.calls]
+        [Self.suites, Self.quick, Self.format, Self.runs, Self.output, Self.traces, Self.onlyTraces, Self.audio, Self.profile, Self.calls, Self.jobs]
     }
 
     func run(_ arguments: ParsedArguments, console: Console) throws -> Int32 {
@@ -60,6 +64,7 @@ struct BenchCommand: Command {
         options.traceNames = arguments.all(Self.onlyTraces)
         options.profile = arguments[Self.profile]
         options.calls = arguments[Self.calls]
+        options.jobs = arguments[Self.jobs] ?? 1
         let names = arguments.all(Self.suites)
         let selected = names.isEmpty ? SuiteRegistry.all : names.compactMap(SuiteRegistry.suite(named:))
         let runner = BenchmarkRunner(options: options) { suite in
