@@ -8,9 +8,10 @@ enum CachePrefetch {
     /// The cache line size of the processors the engine runs on.
     static let lineBytes = 64
 
-    /// The cache lines `object`'s storage spans (its allocation, by glibc), at most
-    /// `limit`. It reads the allocation's header: call it while the object is in the cache (when
-    /// it is made), and keep the figure where the warming reads it.
+    /// The cache lines `object`'s storage spans (its heap block, by glibc), at most `limit`.
+    /// Only for objects the engine itself allocated at run time (an application's object may be
+    /// statically allocated, outside the heap). It reads the block's header: call it while the
+    /// object is in the cache (when it is made), and keep the figure where the warming reads it.
     static func lines(of object: AnyObject, limit: Int = 64) -> Int {
         let bytes = mb_allocation_size(Unmanaged.passUnretained(object).toOpaque())
         return min(max((bytes + lineBytes - 1) / lineBytes, 1), limit)

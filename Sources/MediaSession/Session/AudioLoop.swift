@@ -40,8 +40,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// The cache lines of an audio loop's object (all are the same size), for warming it
     /// ahead of its tick without reading it; set as the first one is made.
     private static let objectLines = Atomic<Int>(16)
-    /// The cache lines of the objects a tick touches, measured when they were made.
-    private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8, endpoint: 2)
+    /// The cache lines of the call's own objects a tick touches, measured when they were made
+    /// (the endpoint, the application's, gets its first two lines warmed: it may not be a heap block).
+    private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8)
     /// The audio period.
     static let periodNanoseconds: Int64 = 10_000_000
     /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
@@ -126,7 +127,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
         partLines = (
             CachePrefetch.lines(of: send), CachePrefetch.lines(of: receive), CachePrefetch.lines(of: jitterBuffer),
-            CachePrefetch.lines(of: monitor), CachePrefetch.lines(of: endpoint)
+            CachePrefetch.lines(of: monitor)
         )
         if captureFormat.channels == 1 {
             do {
@@ -193,7 +194,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             CachePrefetch.object(jitterBuffer, lines: partLines.jitterBuffer)
             CachePrefetch.object(control, lines: 1)
             CachePrefetch.object(monitor, lines: partLines.monitor)
-            CachePrefetch.object(endpoint, lines: partLines.endpoint)
+            CachePrefetch.object(endpoint, lines: 2)
             if let polledSockets {
                 CachePrefetch.object(polledSockets.rtp, lines: 1)
                 if let rtcp = polledSockets.rtcp { CachePrefetch.object(rtcp, lines: 1) }
