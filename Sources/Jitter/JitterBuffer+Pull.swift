@@ -51,20 +51,20 @@ extension JitterBuffer {
         let end = queueEndPosition
         discardPassedPackets()
         let next = store.earliest()
-        if let next, store.positions[next] <= end {
+        if let next, store.position(next) <= end {
             return decodeStored(next)
         }
-        if let frames = toneFrames(at: end, nextPosition: next.map { store.positions[$0] }) {
+        if let frames = toneFrames(at: end, nextPosition: next.map { store.position($0) }) {
             playTone(frames: frames)
             return .normal
         }
-        let gap = next.map { Int(min(store.positions[$0] - end, Int64(samplesPerPull))) } ?? samplesPerPull
+        let gap = next.map { Int(min(store.position($0) - end, Int64(samplesPerPull))) } ?? samplesPerPull
         switch mode {
         case .comfortNoise:
             playComfortNoise(frames: gap)
             return .comfortNoise
         case .speech, .concealing:
-            if let next, startsTalkspurt(sequence: store.sequences[next], position: store.positions[next], marker: store.markers[next]) {
+            if let next, startsTalkspurt(sequence: store.sequence(next), position: store.position(next), marker: store.marker(next)) {
                 closeConcealmentEvent(resumedByTalkspurt: true)
                 mode = .comfortNoise
                 playComfortNoise(frames: gap)
@@ -91,7 +91,7 @@ extension JitterBuffer {
 
     /// Drops packets the playout has gone past without playing (overtaken by a schedule).
     private mutating func discardPassedPackets() {
-        while let earliest = store.earliest(), store.positions[earliest] + Int64(frameSamples) <= queueEndPosition {
+        while let earliest = store.earliest(), store.position(earliest) + Int64(frameSamples) <= queueEndPosition {
             store.remove(earliest)
             counters.packetsDiscarded += 1
         }
@@ -128,11 +128,11 @@ extension JitterBuffer {
     /// Decodes the stored packet `slot`, which covers the end of the queue, and queues its audio
     /// from there on (cross-faded from concealment when it follows concealment).
     private mutating func decodeStored(_ slot: Int) -> PlayoutDecision.Kind {
-        let position = store.positions[slot]
-        let sequence = store.sequences[slot]
-        let marker = store.markers[slot]
+        let position = store.position(slot)
+        let sequence = store.sequence(slot)
+        let marker = store.marker(slot)
         let skip = Int(queueEndPosition - position)
-        if let comfortNoiseType = configuration.comfortNoisePayloadType, store.payloadTypes[slot] == comfortNoiseType {
+        if let comfortNoiseType = configuration.comfortNoisePayloadType, store.payloadType(slot) == comfortNoiseType {
             // An empty CN payload carries no level: play the quietest one.
             let level = (try? ComfortNoisePayload(parsing: store.payload(slot)))?.noiseLevel ?? 127
             noiseLevel = Self.meanMagnitude(ofNoiseLevel: level)
@@ -179,9 +179,9 @@ extension JitterBuffer {
         var frames = samplesPerPull
         var recovered = false
         if let next, decoder.supportsForwardErrorCorrection, let lastDecodedSequence,
-            store.sequences[next] == lastDecodedSequence + 2
+            store.sequence(next) == lastDecodedSequence + 2
         {
-            let missing = Int(min(store.positions[next] - queueEndPosition, Int64(decodeScratch.count / channels)))
+            let missing = Int(min(store.position(next) - queueEndPosition, Int64(decodeScratch.count / channels)))
             frames = (try? decoder.decodeFEC(from: store.payload(next), samplesPerChannel: missing, into: decodeScratch)) ?? 0
             recovered = frames > 0
         }
@@ -374,7 +374,7 @@ extension JitterBuffer {
     private mutating func stretchOnce(_ direction: TimeStretcher.Direction, error: Double, settle: Double, voicedAllowed: Bool) -> Int {
         // Look ahead into packets that are here (never conceal just to stretch).
         while queue.count < samplesPerPull + stretcher.fullSearchFrames, let next = store.earliest(),
-            store.positions[next] == queueEndPosition
+            store.position(next) == queueEndPosition
         {
             _ = decodeStored(next)
         }

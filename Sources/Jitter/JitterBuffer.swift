@@ -379,7 +379,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             delay = decodedHighWater != .min && band.contains(error: current - target) ? current : target + band.settle
         }
         let desired = mediaPosition(ofMilliseconds: nowMilliseconds - estimator.referenceOffsetMilliseconds - delay)
-        let start = max(min(desired, store.positions[earliest]), decodedHighWater)
+        let start = max(min(desired, store.position(earliest)), decodedHighWater)
         queue.removeAll()  // comfort noise only: nothing of the media is lost
         queueEndPosition = start
     }

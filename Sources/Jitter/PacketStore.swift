@@ -7,18 +7,24 @@
 /// (``adopt(_:sequence:position:payloadType:marker:)``) or goes back (``takeBack(_:)``).
 /// A slot is free, lent or occupied; only the thread that owns the store changes that.
 struct PacketStore: ~Copyable {
+    /// What the store knows of one payload slot, kept together so that a packet's comings and
+    /// goings touch one cache line rather than one per field.
+    private struct Slot {
+        var position: Int64 = 0
+        var sequence: UInt64 = 0
+        var length = 0
+        var payloadType: UInt8 = 0
+        var marker = false
+        var occupied = false
+        var lent = false
+    }
+
     /// How many packets the store holds at most.
     let capacity: Int
     let maximumPayloadBytes: Int
     private let slotCount: Int
     private let payloads: UnsafeMutableRawBufferPointer
-    private var lengths: [Int]
-    private(set) var positions: [Int64]
-    private(set) var sequences: [UInt64]
-    private(set) var payloadTypes: [UInt8]
-    private(set) var markers: [Bool]
-    private var occupied: [Bool]
-    private var lent: [Bool]
+    private let slots: UnsafeMutablePointer<Slot>
     private var lentCount = 0
     private(set) var count = 0
     /// The slot ``earliest()`` returns, kept as packets come and go (a scan only when the
@@ -31,21 +37,29 @@ struct PacketStore: ~Copyable {
         slotCount = self.capacity + max(lendableSlots, 0)
         payloads = .allocate(byteCount: slotCount * self.maximumPayloadBytes, alignment: 16)
         payloads.initializeMemory(as: UInt8.self, repeating: 0)
-        lengths = [Int](repeating: 0, count: slotCount)
-        positions = [Int64](repeating: 0, count: slotCount)
-        sequences = [UInt64](repeating: 0, count: slotCount)
-        payloadTypes = [UInt8](repeating: 0, count: slotCount)
-        markers = [Bool](repeating: false, count: slotCount)
-        occupied = [Bool](repeating: false, count: slotCount)
-        lent = [Bool](repeating: false, count: slotCount)
+        slots = .allocate(capacity: slotCount)
+        slots.initialize(repeating: Slot(), count: slotCount)
     }
 
-    deinit { payloads.deallocate() }
+    deinit {
+        payloads.deallocate()
+        slots.deinitialize(count: slotCount)
+        slots.deallocate()
+    }
 
     var isFull: Bool { count == capacity }
 
+    /// The media position of the packet in `slot`.
+    func position(_ slot: Int) -> Int64 { slots[slot].position }
+    /// The sequence number of the packet in `slot`.
+    func sequence(_ slot: Int) -> UInt64 { slots[slot].sequence }
+    /// The payload type of the packet in `slot`.
+    func payloadType(_ slot: Int) -> UInt8 { slots[slot].payloadType }
+    /// The marker bit of the packet in `slot`.
+    func marker(_ slot: Int) -> Bool { slots[slot].marker }
+
     func slot(sequence: UInt64) -> Int? {
-        (0..<slotCount).first { occupied[$0] && sequences[$0] == sequence }
+        (0..<slotCount).first { slots[$0].occupied && slots[$0].sequence == sequence }
     }
 
     /// The slot with the earliest media position (the lowest sequence number on ties).
@@ -57,8 +71,8 @@ struct PacketStore: ~Copyable {
         guard count > 0 else { return nil }
         var best: Int?
         var unseen = count
-        for slot in 0..<slotCount where occupied[slot] {
-            if best.map({ (positions[$0], sequences[$0]) > (positions[slot], sequences[slot]) }) ?? true { best = slot }
+        for slot in 0..<slotCount where slots[slot].occupied {
+            if best.map({ (slots[$0].position, slots[$0].sequence) > (slots[slot].position, slots[slot].sequence) }) ?? true { best = slot }
             unseen -= 1
             if unseen == 0 { break }
         }
@@ -74,7 +88,7 @@ struct PacketStore: ~Copyable {
         if let source = payload.baseAddress, let destination = storage.baseAddress {
             destination.copyMemory(from: source, byteCount: payload.count)
         }
-        lengths[slot] = payload.count
+        slots[slot].length = payload.count
         occupy(slot, sequence: sequence, position: position, payloadType: payloadType, marker: marker)
     }
 
@@ -83,7 +97,7 @@ struct PacketStore: ~Copyable {
     /// every spare slot is out.
     mutating func lend() -> Int? {
         guard lentCount < slotCount - capacity, let slot = freeSlot() else { return nil }
-        lent[slot] = true
+        slots[slot].lent = true
         lentCount += 1
         return slot
     }
@@ -98,52 +112,52 @@ struct PacketStore: ~Copyable {
     /// Makes the lent `slot`, whose memory holds a `length`-byte payload, a stored packet; the
     /// caller makes room first when the store is full.
     mutating func adopt(_ slot: Int, length: Int, sequence: UInt64, position: Int64, payloadType: UInt8, marker: Bool) {
-        guard lent[slot], count < capacity else { return takeBack(slot) }
-        lent[slot] = false
+        guard slots[slot].lent, count < capacity else { return takeBack(slot) }
+        slots[slot].lent = false
         lentCount -= 1
-        lengths[slot] = min(max(length, 0), maximumPayloadBytes)
+        slots[slot].length = min(max(length, 0), maximumPayloadBytes)
         occupy(slot, sequence: sequence, position: position, payloadType: payloadType, marker: marker)
     }
 
     /// Frees the lent `slot` without storing what it holds.
     mutating func takeBack(_ slot: Int) {
-        guard lent[slot] else { return }
-        lent[slot] = false
+        guard slots[slot].lent else { return }
+        slots[slot].lent = false
         lentCount -= 1
     }
 
     private mutating func occupy(_ slot: Int, sequence: UInt64, position: Int64, payloadType: UInt8, marker: Bool) {
-        positions[slot] = position
-        sequences[slot] = sequence
-        payloadTypes[slot] = payloadType
-        markers[slot] = marker
-        occupied[slot] = true
+        slots[slot].position = position
+        slots[slot].sequence = sequence
+        slots[slot].payloadType = payloadType
+        slots[slot].marker = marker
+        slots[slot].occupied = true
         count += 1
-        if let current = earliestSlot, (positions[current], sequences[current]) <= (position, sequence) { return }
+        if let current = earliestSlot, (slots[current].position, slots[current].sequence) <= (position, sequence) { return }
         earliestSlot = slot
     }
 
     private func freeSlot() -> Int? {
-        for slot in 0..<slotCount where !occupied[slot] && !lent[slot] { return slot }
+        for slot in 0..<slotCount where !slots[slot].occupied && !slots[slot].lent { return slot }
         return nil
     }
 
     mutating func remove(_ slot: Int) {
-        guard occupied[slot] else { return }
-        occupied[slot] = false
+        guard slots[slot].occupied else { return }
+        slots[slot].occupied = false
         count -= 1
         if slot == earliestSlot { earliestSlot = scanForEarliest() }
     }
 
     /// Forgets every stored packet; lent slots stay lent.
     mutating func removeAll() {
-        for slot in 0..<slotCount { occupied[slot] = false }
+        for slot in 0..<slotCount { slots[slot].occupied = false }
         count = 0
         earliestSlot = nil
     }
 
     /// The stored payload of `slot`, valid until the slot is reused.
     func payload(_ slot: Int) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: memory(of: slot)[..<lengths[slot]])
+        UnsafeRawBufferPointer(rebasing: memory(of: slot)[..<slots[slot].length])
     }
 }

@@ -60,9 +60,16 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
     /// ``JitterBuffer/pull(into:nowMilliseconds:)``.
     public func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
         pullLock.withLock {
-            inboxLock.withLock { swap(&filling, &draining) }
-            draining.drain { slot, packet, arrival in buffer.insert(lentSlot: slot, packet, arrivalMilliseconds: arrival) }
-            draining.restock { buffer.lendSlot() }
+            // An empty inbox (always, for a caller that inserts directly) is left as it is.
+            let arrived = inboxLock.withLock { () -> Bool in
+                guard filling.count > 0 else { return false }
+                swap(&filling, &draining)
+                return true
+            }
+            if arrived {
+                draining.drain { slot, packet, arrival in buffer.insert(lentSlot: slot, packet, arrivalMilliseconds: arrival) }
+                draining.restock { buffer.lendSlot() }
+            }
             let decision = buffer.pull(into: output, nowMilliseconds: nowMilliseconds)
             let statistics = buffer.statistics
             inboxLock.withLock {

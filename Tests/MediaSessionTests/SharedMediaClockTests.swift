@@ -50,6 +50,34 @@ import Testing
         }
     }
 
+    /// Writes what the clock asks of it (its prefetch stages, its tick) into a shared log, and
+    /// leaves after one tick.
+    private final class LoggingMember: MediaTicking, @unchecked Sendable {
+        // @unchecked: the log is written by the driving thread only, read after the drive.
+        final class Log: @unchecked Sendable {
+            var entries: [String] = []
+        }
+
+        private let name: String
+        private let log: Log
+
+        init(name: String, log: Log) {
+            self.name = name
+            self.log = log
+        }
+
+        func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool {
+            log.entries.append("\(name) tick")
+            return false
+        }
+
+        func prefetch(_ stage: PrefetchStage) {
+            log.entries.append("\(name) \(stage)")
+        }
+
+        func clockStopped() {}
+    }
+
     /// Runs the clock's due slots and sleeps to the next deadline until no member is left.
     private func drive(_ clock: SharedMediaClock, on injected: FastForwardClock) {
         var batch = DatagramBatch(capacity: 1)
@@ -87,6 +115,24 @@ import Testing
         for member in members { #expect(member.periods == [2], "each tick serves two 10 ms periods") }
         let starts = Set(members.map { (($0.times[0] - members[0].times[0]) % 20_000_000 + 20_000_000) % 20_000_000 })
         #expect(starts.count == 10, "the members spread over the 10 slots of 2 ms: \(starts.sorted())")
+    }
+
+    @Test func theNextMembersOfASlotAreWarmedInStagesBeforeTheirTicks() {
+        let injected = FastForwardClock()
+        let clock = SharedMediaClock(clock: injected, slotCount: 1, maximumLagNanoseconds: 40_000_000)
+        let log = LoggingMember.Log()
+        for index in 0..<5 { clock.add(LoggingMember(name: "m\(index)", log: log)) }
+        drive(clock, on: injected)
+        // Before each tick: the member three ahead gets its object, two ahead its parts, the
+        // next one its parts' parts (each stage reads only what the stage before brought in).
+        #expect(
+            log.entries == [
+                "m3 object", "m2 parts", "m1 partsOfParts", "m0 tick",
+                "m4 object", "m3 parts", "m2 partsOfParts", "m1 tick",
+                "m4 parts", "m3 partsOfParts", "m2 tick",
+                "m4 partsOfParts", "m3 tick",
+                "m4 tick",
+            ])
     }
 
     @Test func stoppingEndsTheMembersStillOnTheClockAndLaterOnesAtOnce() {

@@ -1,9 +1,10 @@
 // Linux socket calls that Swift's Glibc module does not expose (recvmmsg/sendmmsg need
 // _GNU_SOURCE; epoll and eventfd are not in the module; CMSG_* are macros; nor is
-// pthread_setname_np). Only the MediaSession module imports this target.
+// pthread_setname_np; nor are prefetching and malloc_usable_size). Only the MediaSession module imports this target.
 #ifndef CNETSHIMS_H
 #define CNETSHIMS_H
 
+#include <malloc.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <sys/socket.h>
@@ -54,5 +55,12 @@ int mb_eventfd_drain(int fd);
 /// Names the calling thread (at most 15 characters shown), as `top -H` and /proc show it.
 /// Returns 0 or -errno.
 int mb_set_thread_name(const char *name);
+
+/// Asks the processor to bring the cache line at `address` in ahead of a write (a hint: it
+/// never faults and changes nothing the program sees).
+static inline void mb_prefetch(const void *address) { __builtin_prefetch(address, 1, 3); }
+
+/// The usable size of the heap block at `address` (glibc's malloc_usable_size).
+static inline size_t mb_allocation_size(const void *address) { return malloc_usable_size((void *)address); }
 
 #endif

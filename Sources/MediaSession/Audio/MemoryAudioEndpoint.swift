@@ -54,7 +54,10 @@ public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
     /// Appends `pcm` to the recording while there is room (the rest is dropped).
     public func write(_ pcm: UnsafeBufferPointer<Int16>) throws(MediaSessionError) {
         state.withLock { state in
-            let room = max(0, state.recordingCapacity - state.recorded.count)
+            let room = state.recordingCapacity - state.recorded.count
+            // A full recording (or none asked for) is not touched: appending nothing still
+            // checks the array's uniqueness and takes its slow path.
+            guard room > 0 else { return }
             state.recorded.append(contentsOf: pcm.prefix(room))
         }
     }

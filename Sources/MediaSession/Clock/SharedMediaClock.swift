@@ -9,6 +9,13 @@ protocol MediaTicking: AnyObject, Sendable {
     /// The clock stopped with the member still on it: end now. Called once, instead of any
     /// further tick, after the thread that drove the clock has stopped.
     func clockStopped()
+    /// Starts bringing into the cache what its tick will touch, at `stage` (see ``PrefetchStage``).
+    func prefetch(_ stage: PrefetchStage)
+}
+
+extension MediaTicking {
+    /// Nothing to bring in ahead.
+    func prefetch(_ stage: PrefetchStage) {}
 }
 
 /// The audio ticks of the sessions one I/O thread serves, one per tick interval (a whole number
@@ -19,6 +26,11 @@ protocol MediaTicking: AnyObject, Sendable {
 /// a session's receive path and its playout run on the same thread and core, back to back: its
 /// state (the jitter buffer, the statistics, the SRTP contexts) is brought into the cache once
 /// per tick and never moves between cores.
+///
+/// Each member's state has left the caches since its last tick (hundreds of legs' state fits
+/// no cache), and taking those misses one by one as the tick reaches each object cost about as
+/// much as the tick's work; so while one member ticks, the next ones are warmed in stages
+/// (``MediaTicking/prefetch(_:)``), each stage reading only what the stage before brought in.
 ///
 /// The ticks run outside the wheel's lock (on a retained copy of the slot's members): adding
 /// a session from another thread never waits for a tick.
@@ -73,8 +85,14 @@ final class SharedMediaClock: Sendable {
             }
             guard let members = due.members else { return due.next }
             let now = clock.nanoseconds()
-            for member in members where !member.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
-                state.withLock { _ = $0.wheel.remove { $0 === member } }
+            for index in members.indices {
+                for stage in PrefetchStage.allCases where index + stage.membersAhead < members.count {
+                    members[index + stage.membersAhead].prefetch(stage)
+                }
+                let member = members[index]
+                if !member.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
+                    state.withLock { _ = $0.wheel.remove { $0 === member } }
+                }
             }
         }
     }

@@ -70,6 +70,12 @@ final class ReceivePath: @unchecked Sendable {
         locked = PThreadLock(ReceiveState(reception: ReceptionStatistics(clockRate: clockRate)))
     }
 
+    /// Brings in the state shared with the audio thread (the reception statistics, the counters)
+    /// ahead of a tick (``AudioLoop/prefetch(_:)``).
+    func prefetchParts() {
+        CachePrefetch.object(locked, lines: 8)
+    }
+
     /// The peer's address once latched (symmetric RTP), else nil.
     var latchedSource: SocketAddress? {
         locked.withLock { state in state.latchedAddress }

@@ -76,6 +76,12 @@ final class SendPath {
         buffer.deallocate()
     }
 
+    /// Brings in the packet buffer's first lines (an audio packet's length) ahead of a tick
+    /// (``AudioLoop/prefetch(_:)``).
+    func prefetchParts() {
+        if let packet = buffer.baseAddress { CachePrefetch.memory(packet, lines: 4) }
+    }
+
     /// Sends what one frame interval calls for: a telephone event while one is under way,
     /// nothing on hold, comfort noise or nothing when muted, else `pcm` encoded. The timestamp
     /// advances by one frame whatever is sent.

@@ -32,11 +32,17 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let rtpDestination: SocketAddress
     private let rtcpDestination: SocketAddress?
     /// The sockets each tick reads before playing (a leg on a ``MediaRuntime``, whose sockets no
-    /// event loop watches); empty when an event loop delivers the datagrams.
-    private let polledSockets: [UDPSocket]
+    /// event loop watches: RTP, and RTCP unless muxed); nil when an event loop delivers the datagrams.
+    private let polledSockets: (rtp: UDPSocket, rtcp: UDPSocket?)?
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
+    /// The cache lines of an audio loop's object (all are the same size), for warming it
+    /// ahead of its tick without reading it; set as the first one is made.
+    private static let objectLines = Atomic<Int>(16)
+    /// The cache lines of the call's own objects a tick touches, measured when they were made
+    /// (the endpoint, the application's, gets its first two lines warmed: it may not be a heap block).
+    private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8)
     /// The audio period.
     static let periodNanoseconds: Int64 = 10_000_000
     /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
@@ -84,7 +90,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?,
-        polledSockets: [UDPSocket] = []
+        polledSockets: (rtp: UDPSocket, rtcp: UDPSocket?)? = nil
     ) throws(MediaSessionError) {
         self.polledSockets = polledSockets
         self.configuration = configuration
@@ -119,6 +125,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
         nextQualityReport = epoch + MediaTime(seconds: 1)
         pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
+        partLines = (
+            CachePrefetch.lines(of: send), CachePrefetch.lines(of: receive), CachePrefetch.lines(of: jitterBuffer),
+            CachePrefetch.lines(of: monitor)
+        )
         if captureFormat.channels == 1 {
             do {
                 if configuration.echoCancellation, playbackFormat == captureFormat {
@@ -138,6 +148,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
                 throw .codec(error)
             }
         }
+        Self.objectLines.store(CachePrefetch.lines(of: self), ordering: .relaxed)
     }
 
     deinit {
@@ -170,6 +181,30 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         }
     }
 
+    /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``): this
+    /// object, then those it holds (the jitter buffer and the quality monitor hold their state
+    /// inline), then the send and receive paths' own parts.
+    func prefetch(_ stage: PrefetchStage) {
+        switch stage {
+        case .object:
+            CachePrefetch.object(self, lines: Self.objectLines.load(ordering: .relaxed))
+        case .parts:
+            CachePrefetch.object(send, lines: partLines.send)
+            CachePrefetch.object(receive, lines: partLines.receive)
+            CachePrefetch.object(jitterBuffer, lines: partLines.jitterBuffer)
+            CachePrefetch.object(control, lines: 1)
+            CachePrefetch.object(monitor, lines: partLines.monitor)
+            CachePrefetch.object(endpoint, lines: 2)
+            if let polledSockets {
+                CachePrefetch.object(polledSockets.rtp, lines: 1)
+                if let rtcp = polledSockets.rtcp { CachePrefetch.object(rtcp, lines: 1) }
+            }
+        case .partsOfParts:
+            send.prefetchParts()
+            receive.prefetchParts()
+        }
+    }
+
     /// Waits until the call has sent its BYE and ended (after `control.stopping`).
     func waitUntilFinished() {
         finished.wait()
@@ -179,8 +214,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// goes through the receive path (kernel receive timestamps keep its arrival times exact),
     /// then the periods are played.
     func tick(monotonicNanoseconds: Int64, periods: Int, receivingInto batch: inout DatagramBatch) -> Bool {
-        for socket in polledSockets {
-            socket.receiveAll(into: &batch) { receive.receive($0) }
+        if let polledSockets {
+            polledSockets.rtp.receiveAll(into: &batch) { receive.receive($0) }
+            polledSockets.rtcp?.receiveAll(into: &batch) { receive.receive($0) }
         }
         return tick(monotonicNanoseconds: monotonicNanoseconds, periods: periods)
     }

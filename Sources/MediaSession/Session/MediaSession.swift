@@ -237,7 +237,7 @@ public final class MediaSession: Sendable {
             control: control, monitor: monitor, clock: mediaClock, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
             rtpDestination: destination, rtcpDestination: rtcpDestination,
-            polledSockets: sharedClock == nil ? [] : sockets
+            polledSockets: sharedClock == nil ? nil : (socket, media.rtcpMux ? nil : rtcpSocket)
         )
         var registrations: [UInt64] = []
         do {

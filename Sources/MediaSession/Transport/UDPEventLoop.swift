@@ -55,7 +55,7 @@ public final class UDPEventLoop: Sendable {
     /// - Parameters:
     ///   - batchCapacity: datagrams per recvmmsg call (default 32, at most 64).
     ///   - pollIntervalNanoseconds: nil (the default) to wake for each arrival, or the beat to
-    ///     look at the sockets on (a ``MediaRuntime``'s: 2 ms).
+    ///     look at the sockets on (a ``MediaRuntime``'s: 4 ms by default).
     ///   - clock: the clock of that beat (default the system's monotonic clock).
     /// - Throws: ``TransportError`` when epoll or eventfd cannot be created.
     public convenience init(
