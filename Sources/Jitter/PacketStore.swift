@@ -51,10 +51,11 @@ struct PacketStore: ~Copyable {
     /// The slot with the earliest media position (the lowest sequence number on ties).
     func earliest() -> Int? { earliestSlot }
 
-    /// The slot of the earliest packet by a scan of the occupied slots (it stops at the last one:
-    /// a steady stream holds a packet or two among a hundred slots).
-    private func scanForEarliest() -> Int? {
-        guard count > 0 else { return nil }
+    /// Finds the slot of the earliest packet by a scan of the occupied slots (it stops at the
+    /// last one: a steady stream holds a packet or two among a hundred slots). Mutating, so that
+    /// the store is not passed by value just after `count` changed (a load that waits for the
+    /// store to memory).
+    private mutating func scanForEarliest() {
         var best: Int?
         var unseen = count
         for slot in 0..<slotCount where occupied[slot] {
@@ -62,7 +63,7 @@ struct PacketStore: ~Copyable {
             unseen -= 1
             if unseen == 0 { break }
         }
-        return best
+        earliestSlot = best
     }
 
     /// Copies a packet into a free slot; the caller makes room first when the store is full.
@@ -132,7 +133,7 @@ struct PacketStore: ~Copyable {
         guard occupied[slot] else { return }
         occupied[slot] = false
         count -= 1
-        if slot == earliestSlot { earliestSlot = scanForEarliest() }
+        if slot == earliestSlot { scanForEarliest() }
     }
 
     /// Forgets every stored packet; lent slots stay lent.
