@@ -17,7 +17,8 @@ struct PacketStore: ~Copyable {
     private(set) var sequences: [UInt64]
     private(set) var payloadTypes: [UInt8]
     private(set) var markers: [Bool]
-    private var occupied: [Bool]
+    /// Bit `slot % 64` of word `slot / 64` is set while `slot` holds a packet.
+    private var occupiedWords: [UInt64]
     private var lent: [Bool]
     private var lentCount = 0
     private(set) var count = 0
@@ -36,7 +37,7 @@ struct PacketStore: ~Copyable {
         sequences = [UInt64](repeating: 0, count: slotCount)
         payloadTypes = [UInt8](repeating: 0, count: slotCount)
         markers = [Bool](repeating: false, count: slotCount)
-        occupied = [Bool](repeating: false, count: slotCount)
+        occupiedWords = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
         lent = [Bool](repeating: false, count: slotCount)
     }
 
@@ -45,23 +46,29 @@ struct PacketStore: ~Copyable {
     var isFull: Bool { count == capacity }
 
     func slot(sequence: UInt64) -> Int? {
-        (0..<slotCount).first { occupied[$0] && sequences[$0] == sequence }
+        (0..<slotCount).first { isOccupied($0) && sequences[$0] == sequence }
     }
 
     /// The slot with the earliest media position (the lowest sequence number on ties).
     func earliest() -> Int? { earliestSlot }
 
-    /// Finds the slot of the earliest packet by a scan of the occupied slots (it stops at the
-    /// last one: a steady stream holds a packet or two among a hundred slots). Mutating, so that
-    /// the store is not passed by value just after `count` changed (a load that waits for the
-    /// store to memory).
+    private func isOccupied(_ slot: Int) -> Bool {
+        occupiedWords[slot / 64] & (1 &<< UInt64(slot % 64)) != 0
+    }
+
+    /// Finds the slot of the earliest packet by a scan of the occupied slots, word by word of
+    /// their bits (a steady stream holds a few packets among a hundred slots, not always the
+    /// first ones). Mutating, so that the store is not passed by value just after `count`
+    /// changed (a load that waits for the store to memory).
     private mutating func scanForEarliest() {
         var best: Int?
-        var unseen = count
-        for slot in 0..<slotCount where occupied[slot] {
-            if best.map({ (positions[$0], sequences[$0]) > (positions[slot], sequences[slot]) }) ?? true { best = slot }
-            unseen -= 1
-            if unseen == 0 { break }
+        for word in occupiedWords.indices {
+            var bits = occupiedWords[word]
+            while bits != 0 {
+                let slot = word * 64 + bits.trailingZeroBitCount
+                bits &= bits &- 1
+                if best.map({ (positions[$0], sequences[$0]) > (positions[slot], sequences[slot]) }) ?? true { best = slot }
+            }
         }
         earliestSlot = best
     }
@@ -118,27 +125,27 @@ struct PacketStore: ~Copyable {
         sequences[slot] = sequence
         payloadTypes[slot] = payloadType
         markers[slot] = marker
-        occupied[slot] = true
+        occupiedWords[slot / 64] |= 1 &<< UInt64(slot % 64)
         count += 1
         if let current = earliestSlot, (positions[current], sequences[current]) <= (position, sequence) { return }
         earliestSlot = slot
     }
 
     private func freeSlot() -> Int? {
-        for slot in 0..<slotCount where !occupied[slot] && !lent[slot] { return slot }
+        for slot in 0..<slotCount where !isOccupied(slot) && !lent[slot] { return slot }
         return nil
     }
 
     mutating func remove(_ slot: Int) {
-        guard occupied[slot] else { return }
-        occupied[slot] = false
+        guard isOccupied(slot) else { return }
+        occupiedWords[slot / 64] &= ~(1 &<< UInt64(slot % 64))
         count -= 1
         if slot == earliestSlot { scanForEarliest() }
     }
 
     /// Forgets every stored packet; lent slots stay lent.
     mutating func removeAll() {
-        for slot in 0..<slotCount { occupied[slot] = false }
+        for word in occupiedWords.indices { occupiedWords[word] = 0 }
         count = 0
         earliestSlot = nil
     }
