@@ -5,17 +5,19 @@ import RTP
 
 extension BenchmarkSuite {
     /// `mediabench analyze` against `tshark -n -q -z rtp,streams` on the same generated capture
-    /// (1 million RTP packets; 100 000 with `--quick`), each run as a child process: packets
-    /// per second, wall time and peak memory (max RSS from `wait4`). Both print their per-stream
-    /// table as text (ours: the default text report). The like-for-like case runs ours with
-    /// `--no-jitter-replay` (tshark computes stream statistics only); a second case runs ours
-    /// as it runs by default, replaying every stream through our jitter buffer. The programs
-    /// run in turn, several rounds (3; 1 with `--quick`), and each row is the median and p95
-    /// over its rounds. As in every suite, the peer's row carries our median over its own
-    /// (`ratio_ours_to_peer`, packets/s: above 1 means ours is faster). tshark's start-up (the
-    /// same command on an empty capture) is measured apart and given on its row, with the
-    /// ratio against tshark's time without it. Ours also runs on a file four times as long,
-    /// replay included, to show that its memory does not grow with the capture.
+    /// (1 million RTP packets; 100 000 with `--quick`), each run as a child process: wall time
+    /// per run (the row's unit, seconds), packets per second, CPU time (user + system) and peak
+    /// memory (max RSS), from `wait4`. Both print their per-stream table as text (ours: the
+    /// default text report). The like-for-like case runs ours with `--no-jitter-replay` (tshark
+    /// computes stream statistics only); a second case runs ours as it runs by default,
+    /// replaying every stream through our jitter buffer. The programs run in turn, several
+    /// rounds (3; 1 with `--quick`), and each row is the median and p95 over its rounds. As in
+    /// every suite, the peer's row carries our median over its own (`ratio_ours_to_peer`,
+    /// seconds: below 1 means ours is faster), and the same for CPU time
+    /// (`cpu_ratio_ours_to_peer`), which a loaded machine inflates less than wall time.
+    /// tshark's start-up (the same command on an empty capture) is measured apart and given on
+    /// its row, with the ratio against tshark's time without it. Ours also runs on a file four
+    /// times as long, replay included, to show that its memory does not grow with the capture.
     static let analyze = BenchmarkSuite(
         name: "analyze",
         summary: "Capture analysis throughput and peak memory vs tshark -z rtp,streams (1M RTP packets)"
@@ -50,17 +52,19 @@ extension BenchmarkSuite {
             let tsharkName = "tshark \(ChildProcess.tsharkVersion())"
             let startup = Statistics.median(tsharkStartup.map(\.seconds)) ?? 0
             let peer = ChildProcess.row(tshark, suite: context.suite, caseName: caseName, implementation: tsharkName, packets: written)
+            let tsharkSeconds = peer.median ?? .nan
+            let tsharkCPUSeconds = Statistics.median(tshark.map(\.cpuSeconds)) ?? .nan
             for (name, runs) in [(caseName, statisticsOnly), (caseName + "-with-jitter-replay", ours)] {
                 let row = ChildProcess.row(runs, suite: context.suite, caseName: name, implementation: "ours", packets: written)
                 context.record(row)
+                let oursSeconds = row.median ?? .nan
                 var peerRow = peer
                 peerRow.caseName = name
-                peerRow.ratioOursToPeer = row.median.map { $0 / (peer.median ?? .nan) }
-                let tsharkWithoutStartup = (Statistics.median(tshark.map(\.seconds)) ?? 0) - startup
+                peerRow.ratioOursToPeer = oursSeconds / tsharkSeconds
                 peerRow.setField("startup_s", .number(startup))
+                peerRow.setField("ratio_ours_to_peer_without_startup", .number(oursSeconds / (tsharkSeconds - startup)))
                 peerRow.setField(
-                    "ratio_ours_to_peer_without_startup",
-                    .number((row.median ?? 0) * tsharkWithoutStartup / Double(written)))
+                    "cpu_ratio_ours_to_peer", .number((Statistics.median(runs.map(\.cpuSeconds)) ?? .nan) / tsharkCPUSeconds))
                 context.record(peerRow)
             }
             var memory = ChildProcess.row(
@@ -119,19 +123,22 @@ enum AnalyzeBenchmarkCapture {
 /// Runs a program as a child process and measures its wall time and peak memory.
 enum ChildProcess {
     struct Measurement {
+        /// Wall time.
         var seconds: Double
+        /// User and system time of the child.
+        var cpuSeconds: Double
         var maximumResidentKilobytes: Int
     }
 
-    /// One row from several runs of the same command: packets/s median and p95 (the rate 95 %
-    /// of the runs reached: the 5th percentile of the rates), the median
-    /// wall time and the largest peak memory.
+    /// One row from several runs of the same command: the wall time's median and p95 (seconds
+    /// per run), the median rate (packets/s) and CPU time, and the largest peak memory.
     static func row(_ runs: [Measurement], suite: String, caseName: String, implementation: String, packets: Int) -> BenchmarkRow {
-        let rates = runs.map { Double(packets) / $0.seconds }
+        let seconds = runs.map(\.seconds)
         var row = BenchmarkRow(
-            suite: suite, caseName: caseName, implementation: implementation, unit: "packets/s",
-            median: Statistics.median(rates), p95: Statistics.percentile(5, of: rates), runs: runs.count)
-        row.setField("wall_s", .number(Statistics.median(runs.map(\.seconds)) ?? 0))
+            suite: suite, caseName: caseName, implementation: implementation, unit: "s",
+            median: Statistics.median(seconds), p95: Statistics.percentile(95, of: seconds), runs: runs.count)
+        row.setField("packets_per_s", .number(Statistics.median(seconds.map { Double(packets) / $0 }) ?? 0))
+        row.setField("cpu_s", .number(Statistics.median(runs.map(\.cpuSeconds)) ?? 0))
         row.setField("max_rss_kb", .integer(runs.map(\.maximumResidentKilobytes).max() ?? 0))
         return row
     }
@@ -170,7 +177,10 @@ enum ChildProcess {
         guard status == 0 else {
             throw Failure(description: "\(arguments.joined(separator: " ")) failed with status \(status)")
         }
-        return Measurement(seconds: seconds, maximumResidentKilobytes: Int(usage.ru_maxrss))
+        func inSeconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        return Measurement(
+            seconds: seconds, cpuSeconds: inSeconds(usage.ru_utime) + inSeconds(usage.ru_stime),
+            maximumResidentKilobytes: Int(usage.ru_maxrss))
     }
 
     /// tshark's version number (`4.0.17`), or `unknown`.

@@ -23,6 +23,11 @@ struct DrainMeter {
     private var samples: [Double]
     private var next = 0
     private var filled = 0
+    /// How far above its target the buffer settles after growing: what it drains until the
+    /// next pause, at most ``maximumAnticipationMilliseconds``; none when it fills. Kept from
+    /// one ``record(addedMilliseconds:targetMilliseconds:)`` to the next: the buffer reads it
+    /// at every pull.
+    private(set) var anticipationMilliseconds = 0.0
 
     init() {
         samples = [Double](repeating: 0, count: Self.spanSeconds + 1)
@@ -35,6 +40,7 @@ struct DrainMeter {
         samples[next] = addedMilliseconds - targetMilliseconds
         next = (next + 1) % samples.count
         filled = min(filled + 1, samples.count)
+        anticipationMilliseconds = min(max(millisecondsPerSecond * Self.pauseSeconds, 0), Self.maximumAnticipationMilliseconds)
     }
 
     /// Milliseconds a second the playout drained (positive) or filled (negative) the buffer over
@@ -45,11 +51,5 @@ struct DrainMeter {
         let newest = samples[(next + samples.count - 1) % samples.count]
         let oldest = samples[(next + samples.count - filled) % samples.count]
         return (newest - oldest) / Double(span)
-    }
-
-    /// How far above its target the buffer settles after growing: what it drains until the
-    /// next pause, at most ``maximumAnticipationMilliseconds``; none when it fills.
-    var anticipationMilliseconds: Double {
-        min(max(millisecondsPerSecond * Self.pauseSeconds, 0), Self.maximumAnticipationMilliseconds)
     }
 }

@@ -15,7 +15,6 @@ struct PacketStore: ~Copyable {
         var length = 0
         var payloadType: UInt8 = 0
         var marker = false
-        var occupied = false
         var lent = false
     }
 
@@ -25,6 +24,8 @@ struct PacketStore: ~Copyable {
     private let slotCount: Int
     private let payloads: UnsafeMutableRawBufferPointer
     private let slots: UnsafeMutablePointer<Slot>
+    /// Bit `slot % 64` of word `slot / 64` is set while `slot` holds a packet.
+    private var occupiedWords: [UInt64]
     private var lentCount = 0
     private(set) var count = 0
     /// The slot ``earliest()`` returns, kept as packets come and go (a scan only when the
@@ -39,6 +40,7 @@ struct PacketStore: ~Copyable {
         payloads.initializeMemory(as: UInt8.self, repeating: 0)
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: Slot(), count: slotCount)
+        occupiedWords = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
     }
 
     deinit {
@@ -59,24 +61,31 @@ struct PacketStore: ~Copyable {
     func marker(_ slot: Int) -> Bool { slots[slot].marker }
 
     func slot(sequence: UInt64) -> Int? {
-        (0..<slotCount).first { slots[$0].occupied && slots[$0].sequence == sequence }
+        (0..<slotCount).first { isOccupied($0) && slots[$0].sequence == sequence }
     }
 
     /// The slot with the earliest media position (the lowest sequence number on ties).
     func earliest() -> Int? { earliestSlot }
 
-    /// The slot of the earliest packet by a scan of the occupied slots (it stops at the last one:
-    /// a steady stream holds a packet or two among a hundred slots).
-    private func scanForEarliest() -> Int? {
-        guard count > 0 else { return nil }
+    private func isOccupied(_ slot: Int) -> Bool {
+        occupiedWords[slot / 64] & (1 &<< UInt64(slot % 64)) != 0
+    }
+
+    /// Finds the slot of the earliest packet by a scan of the occupied slots, word by word of
+    /// their bits (a steady stream holds a few packets among a hundred slots, not always the
+    /// first ones). Mutating, so that the store is not passed by value just after `count`
+    /// changed (a load that waits for the store to memory).
+    private mutating func scanForEarliest() {
         var best: Int?
-        var unseen = count
-        for slot in 0..<slotCount where slots[slot].occupied {
-            if best.map({ (slots[$0].position, slots[$0].sequence) > (slots[slot].position, slots[slot].sequence) }) ?? true { best = slot }
-            unseen -= 1
-            if unseen == 0 { break }
+        for word in occupiedWords.indices {
+            var bits = occupiedWords[word]
+            while bits != 0 {
+                let slot = word * 64 + bits.trailingZeroBitCount
+                bits &= bits &- 1
+                if best.map({ (slots[$0].position, slots[$0].sequence) > (slots[slot].position, slots[slot].sequence) }) ?? true { best = slot }
+            }
         }
-        return best
+        earliestSlot = best
     }
 
     /// Copies a packet into a free slot; the caller makes room first when the store is full.
@@ -131,27 +140,27 @@ struct PacketStore: ~Copyable {
         slots[slot].sequence = sequence
         slots[slot].payloadType = payloadType
         slots[slot].marker = marker
-        slots[slot].occupied = true
+        occupiedWords[slot / 64] |= 1 &<< UInt64(slot % 64)
         count += 1
         if let current = earliestSlot, (slots[current].position, slots[current].sequence) <= (position, sequence) { return }
         earliestSlot = slot
     }
 
     private func freeSlot() -> Int? {
-        for slot in 0..<slotCount where !slots[slot].occupied && !slots[slot].lent { return slot }
+        for slot in 0..<slotCount where !isOccupied(slot) && !slots[slot].lent { return slot }
         return nil
     }
 
     mutating func remove(_ slot: Int) {
-        guard slots[slot].occupied else { return }
-        slots[slot].occupied = false
+        guard isOccupied(slot) else { return }
+        occupiedWords[slot / 64] &= ~(1 &<< UInt64(slot % 64))
         count -= 1
-        if slot == earliestSlot { earliestSlot = scanForEarliest() }
+        if slot == earliestSlot { scanForEarliest() }
     }
 
     /// Forgets every stored packet; lent slots stay lent.
     mutating func removeAll() {
-        for slot in 0..<slotCount { slots[slot].occupied = false }
+        for word in occupiedWords.indices { occupiedWords[word] = 0 }
         count = 0
         earliestSlot = nil
     }

@@ -22,7 +22,7 @@ struct SlidingMinimum {
         appended += 1
         // The oldest leaves as the newcomer enters (so at most `window − 1` stay).
         if count > 0, serials[head] <= serial - window {
-            head = (head + 1) % window
+            head = head + 1 == window ? 0 : head + 1
             count -= 1
         }
         // A candidate no smaller than the newcomer can never be the minimum again.
@@ -40,5 +40,9 @@ struct SlidingMinimum {
         appended = 0
     }
 
-    private func slot(_ offset: Int) -> Int { (head + offset) % window }
+    /// The ring position `offset` after the oldest candidate (`offset` < `window`).
+    private func slot(_ offset: Int) -> Int {
+        let position = head + offset
+        return position < window ? position : position - window
+    }
 }

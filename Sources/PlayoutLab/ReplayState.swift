@@ -8,7 +8,7 @@ import RTP
 struct ReplayState: ~Copyable {
     let format: AudioFormat
     let decodesAudio: Bool
-    private var buffer: JitterBuffer<TaggedPayloadDecoder>
+    private var buffer: TaggedJitterBuffer
     private let rtpClockRate: Int
     /// RTP ticks in one 10 ms pull.
     private let pullTicks: Double
@@ -39,7 +39,7 @@ struct ReplayState: ~Copyable {
         let decoder = TaggedPayloadDecoder(codec: codec, clockRate: clockRate)
         var settings = configuration
         settings.maximumPayloadBytes = TaggedPayloadDecoder.tagBytes + (codec == nil ? 0 : StreamPlayoutReplay.maximumPayloadBytes)
-        buffer = JitterBuffer(decoder: decoder, configuration: settings)
+        buffer = TaggedJitterBuffer(decoder: decoder, configuration: settings)
         format = decoder.format
         decodesAudio = codec != nil
         rtpClockRate = max(decoder.rtpClockRate, 1)
@@ -73,7 +73,7 @@ struct ReplayState: ~Copyable {
         guard !seen.insert(sequence) else { return }  // a duplicate
         arrivedPackets += 1
         let offset = arrivalMilliseconds - milliseconds(mediaTimestamp)
-        let jumped = abs(offset - lowestOffset) > JitterBuffer<TaggedPayloadDecoder>.timestampJumpMilliseconds
+        let jumped = abs(offset - lowestOffset) > TaggedJitterBuffer.timestampJumpMilliseconds
         lowestOffset = lowestOffset.isFinite && !jumped ? min(lowestOffset, offset) : offset
         coverage.record(sequence: sequence, timestamp: mediaTimestamp)
         let codecBytes = decodesAudio ? payload?.count ?? 0 : 0
@@ -166,7 +166,7 @@ struct ReplayState: ~Copyable {
         listener(UnsafeBufferPointer(pcm))
         let (lowest, highest) = (lowestSequence, coverage.highestSequence)
         var played = 0
-        recoveredPackets += buffer.decoder.drainPlayed { sequence in
+        recoveredPackets += buffer.drainPlayed { sequence in
             if sequence >= lowest && sequence <= highest { played += 1 }
         }
         playedPackets += played

@@ -104,13 +104,14 @@ struct PendingPulls {
 
     mutating func append(_ pull: PendingPull) {
         guard !isFull else { return }
-        storage[(head + count) % storage.count] = pull
+        let slot = head + count
+        storage[slot < storage.count ? slot : slot - storage.count] = pull
         count += 1
     }
 
     mutating func removeFirst() {
         guard count > 0 else { return }
-        head = (head + 1) % storage.count
+        head = head + 1 == storage.count ? 0 : head + 1
         count -= 1
     }
 }

@@ -5,7 +5,8 @@ internal import Glibc
 ///
 /// The audio is measured in 10 ms blocks, in two bands: the whole signal, and the signal after a
 /// first-order pre-emphasis (`x[n] − 0.95·x[n−1]`), which keeps the part of speech above about
-/// 300 Hz and drops the rumble of car or brown noise. For each band the block's power is smoothed
+/// 300 Hz and drops the rumble of car or brown noise. Both block powers are summed exactly, in
+/// integers (the pre-emphasis as `(20·x[n] − 19·x[n−1]) / 20`). For each band the block's power is smoothed
 /// (time constant ``Configuration/smoothingMilliseconds``); the band's noise floor is the lowest
 /// smoothed power of the last ``Configuration/floorWindowMilliseconds`` (the minimum over eight
 /// sub-windows, so it forgets a quieter past within a window, and follows a louder one). A
@@ -90,15 +91,13 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     private let absolute: Double
     private let loudest: Double
     private var blockFill = 0
-    /// The block's sum of squared samples so far: exact in integers (a block of 480 squares of
-    /// 16-bit samples stays far below 2^53, so the sum equals the one a `Double` would hold).
+    /// The block's sums so far, exact in integers: of the squared samples, and of the squared
+    /// pre-emphasised samples times 20 (`(20·x[n] − 19·x[n−1])²`). A block of 480 samples
+    /// stays below 2^50, so both convert to `Double` exactly.
     private var wholeSum: Int64 = 0
-    private var emphasisedSum = 0.0
-    private var previousSample = 0.0
+    private var emphasisedSum: Int64 = 0
+    private var previousSample: Int32 = 0
     private var hangoverLeft = 0
-
-    /// The pre-emphasis coefficient of the upper band.
-    private static let emphasis = 0.95
 
     /// A detector with `configuration`.
     public init(configuration: Configuration = Configuration()) {
@@ -124,30 +123,43 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         let stride = max(configuration.channels, 1)
         var remaining = (frame.count + stride - 1) / stride
         var next = base
-        // Block by block, the samples of a block in a loop without a test per sample; the
-        // upper band's sum keeps the order of a sample-by-sample sum (the same rounding).
+        // Block by block, in integers (no sum can wrap: see ``wholeSum``). The upper band's
+        // Σ(20·x[n] − 19·x[n−1])² is 400·Σx[n]² − 760·Σx[n]·x[n−1] + 361·Σx[n−1]², so one
+        // loop without a test per sample takes both sums.
         while remaining > 0 {
             let take = min(blockSamples - blockFill, remaining)
-            var whole: Int64 = 0
-            var emphasisedTotal = emphasisedSum
-            var previous = previousSample
-            for offset in 0..<take {
-                let raw = next[offset * stride]
-                let sample = Double(raw)
-                let emphasised = sample - Self.emphasis * previous
-                previous = sample
-                whole &+= Int64(raw) &* Int64(raw)
-                emphasisedTotal += emphasised * emphasised
-            }
-            wholeSum &+= whole
-            emphasisedSum = emphasisedTotal
-            previousSample = previous
+            // A stride of 1 known when compiling lets the loop vectorise.
+            let (squares, products) =
+                stride == 1 ? Self.sums(next, count: take, stride: 1) : Self.sums(next, count: take, stride: stride)
+            let previous = Int64(previousSample)
+            let first = Int64(next[0])
+            let last = Int64(next[(take - 1) * stride])
+            let previousSquares = squares - last * last + previous * previous
+            wholeSum &+= squares
+            emphasisedSum &+= 400 * squares - 760 * (products + first * previous) + 361 * previousSquares
+            previousSample = Int32(last)
             blockFill += take
             remaining -= take
             next += take * stride
             if blockFill == blockSamples { finishBlock() }
         }
         return isSpeech
+    }
+
+    /// The sum of the squares of `count` samples `stride` apart, and of the products of each
+    /// with the one before it (from the second on). Each square or product fits in 32 bits.
+    @inline(__always)
+    private static func sums(_ samples: UnsafePointer<Int16>, count: Int, stride: Int) -> (squares: Int64, products: Int64) {
+        let first = Int32(samples[0])
+        var squares = Int64(first &* first)
+        var products: Int64 = 0
+        for index in 1..<count {
+            let sample = Int32(samples[index &* stride])
+            let previous = Int32(samples[(index &- 1) &* stride])
+            squares &+= Int64(sample &* sample)
+            products &+= Int64(sample &* previous)
+        }
+        return (squares, products)
     }
 
     /// Forgets the floors and the hangover, as if just created.
@@ -158,7 +170,7 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     private mutating func finishBlock() {
         let scale = 1 / (Double(blockSamples) * 32_768 * 32_768)
         let whole = Double(wholeSum) * scale
-        let emphasised = emphasisedSum * scale
+        let emphasised = Double(emphasisedSum) / 400 * scale
         wholeSum = 0
         emphasisedSum = 0
         blockFill = 0

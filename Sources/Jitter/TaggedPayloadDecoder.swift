@@ -1,18 +1,17 @@
-import Jitter
 import Codecs
 
-/// The decoder of a ``StreamPlayoutReplay``: every payload starts with a tag naming its packet
+/// The decoder of PlayoutLab's `StreamPlayoutReplay` (through a ``TaggedJitterBuffer``): every payload starts with a tag naming its packet
 /// (the unwrapped sequence number and the packet's duration in output samples), followed by the
 /// codec's bytes. The tag tells the replay exactly which packets were played; the codec's bytes
 /// go to the real decoder. Without a codec (one the project cannot decode), or without codec
 /// bytes (a payload the capture could not read), a played packet is silence of its duration.
 /// Nothing is allocated per call once ``played`` has its capacity.
-struct TaggedPayloadDecoder: AudioDecoder {
+package struct TaggedPayloadDecoder: AudioDecoder {
     /// The tag's size: an 8-byte sequence number and a 4-byte duration, little-endian.
-    static let tagBytes = 12
+    package static let tagBytes = 12
 
-    let format: AudioFormat
-    let rtpClockRate: Int
+    package let format: AudioFormat
+    package let rtpClockRate: Int
     /// The real decoder, or ``SilentDecoder`` when there is none (non-optional, so that it is
     /// mutated in place).
     private var codec: any AudioDecoder
@@ -23,7 +22,7 @@ struct TaggedPayloadDecoder: AudioDecoder {
 
     /// A decoder through `codec`, or producing silence when it is `nil` (then mono at
     /// `clockRate`).
-    init(codec: (any AudioDecoder)?, clockRate: Int) {
+    package init(codec: (any AudioDecoder)?, clockRate: Int) {
         let decoder = codec ?? SilentDecoder(clockRate: clockRate)
         self.codec = decoder
         format = decoder.format
@@ -31,10 +30,10 @@ struct TaggedPayloadDecoder: AudioDecoder {
         played.reserveCapacity(16)
     }
 
-    var supportsForwardErrorCorrection: Bool { codec.supportsForwardErrorCorrection }
+    package var supportsForwardErrorCorrection: Bool { codec.supportsForwardErrorCorrection }
 
     /// Writes the tag of a packet into the first ``tagBytes`` of `payload`.
-    static func writeTag(sequenceNumber: UInt64, samples: Int, into payload: UnsafeMutableRawBufferPointer) {
+    package static func writeTag(sequenceNumber: UInt64, samples: Int, into payload: UnsafeMutableRawBufferPointer) {
         guard payload.count >= tagBytes else { return }
         payload.storeBytes(of: sequenceNumber.littleEndian, toByteOffset: 0, as: UInt64.self)
         payload.storeBytes(of: UInt32(clamping: samples).littleEndian, toByteOffset: 8, as: UInt32.self)
@@ -42,7 +41,7 @@ struct TaggedPayloadDecoder: AudioDecoder {
 
     /// Hands each sequence number played since the last call to `body`, in order, and forgets
     /// them (keeping the storage); returns how many of them were recovered from FEC.
-    mutating func drainPlayed(_ body: (UInt64) -> Void) -> Int {
+    package mutating func drainPlayed(_ body: (UInt64) -> Void) -> Int {
         // By index: an iterator would hold the array and make the removal below copy it.
         for index in played.indices { body(played[index]) }
         let recovered = recoveredCount
@@ -51,7 +50,7 @@ struct TaggedPayloadDecoder: AudioDecoder {
         return recovered
     }
 
-    mutating func decode(
+    package mutating func decode(
         _ payload: UnsafeRawBufferPointer, into pcm: UnsafeMutableBufferPointer<Int16>
     ) throws(CodecError) -> Int {
         let (sequence, samples, codecBytes) = try Self.untag(payload)
@@ -60,11 +59,11 @@ struct TaggedPayloadDecoder: AudioDecoder {
         return try codec.decode(codecBytes, into: pcm)
     }
 
-    mutating func decode(lost samplesPerChannel: Int, into pcm: UnsafeMutableBufferPointer<Int16>) throws(CodecError) -> Int {
+    package mutating func decode(lost samplesPerChannel: Int, into pcm: UnsafeMutableBufferPointer<Int16>) throws(CodecError) -> Int {
         try codec.decode(lost: samplesPerChannel, into: pcm)
     }
 
-    mutating func decodeFEC(
+    package mutating func decodeFEC(
         from nextPayload: UnsafeRawBufferPointer, samplesPerChannel: Int, into pcm: UnsafeMutableBufferPointer<Int16>
     ) throws(CodecError) -> Int {
         let (sequence, _, codecBytes) = try Self.untag(nextPayload)
