@@ -16,6 +16,7 @@ one line is printed per request, in order: the same line as a single scoring pri
 `error: MESSAGE`. The scores are those of single scorings, to the digit.
 """
 import multiprocessing
+import signal
 import sys
 import wave
 
@@ -83,9 +84,17 @@ def main():
             for result in results:
                 print(result, flush=True)
         else:
-            with multiprocessing.Pool(min(jobs, len(requests))) as pool:
+            # The workers are told to stop (close, join), not terminated: a process started by
+            # Swift's Foundation inherits its blocked signals, so the SIGTERM of the pool's
+            # terminate() never arrived and a finished batch waited for its workers forever.
+            signal.pthread_sigmask(signal.SIG_SETMASK, set())
+            pool = multiprocessing.Pool(min(jobs, len(requests)))
+            try:
                 for result in pool.imap(score_request, requests):
                     print(result, flush=True)
+            finally:
+                pool.close()
+                pool.join()
         return
     if len(sys.argv) != 6:
         sys.exit(__doc__)
