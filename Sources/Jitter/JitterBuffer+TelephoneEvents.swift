@@ -18,7 +18,8 @@ extension JitterBuffer {
     /// (an update lost on the way), in frames of the stream.
     static var toneHoldoverFrames: Int64 { 2 }
 
-    /// The telephone-event format of `payloadType`, if it is one of the configured ones.
+    /// The clock rate of the telephone-event format on `payloadType`, or nil when it is none of
+    /// the configured ones.
     func telephoneEventClockRate(ofPayloadType payloadType: UInt8) -> Int? {
         for format in configuration.telephoneEvents where format.payloadType == payloadType {
             return format.clockRate

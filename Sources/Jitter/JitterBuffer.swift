@@ -217,18 +217,13 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         let highestBefore = sequenceCounter.highest
         var sequence = sequenceCounter.unwrap(SequenceNumber(packet.sequenceNumber))
         var position = position(ofTimestamp: timestampCounter.unwrap(RTPTimestamp(packet.timestamp)))
-        if let eventClockRate = telephoneEventClockRate(ofPayloadType: packet.payloadType) {
-            // An event repeats its start timestamp for as long as it lasts: it says nothing of
-            // the network's delay or the frame length, and is never late as a whole.
-            if received.insert(sequence) {
-                counters.duplicatePackets += 1
-                return (.duplicate, nil)
-            }
-            estimator.recordSequence(missing: reset ? 0 : Self.missing(before: sequence, highest: highestBefore))
-            recordTelephoneEvent(packet.payload, position: position, clockRate: eventClockRate)
-            return (reset ? .acceptedAfterReset : .accepted, nil)
-        }
-        if !reset, abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds {
+        // A telephone event repeats its start timestamp for as long as it lasts: its timestamp
+        // says nothing of a jump, the network's delay or the frame length, and it is never late
+        // as a whole.
+        let eventClockRate = telephoneEventClockRate(ofPayloadType: packet.payloadType)
+        if eventClockRate == nil, !reset,
+            abs(arrivalMilliseconds - milliseconds(position) - estimator.referenceOffsetMilliseconds) > Self.timestampJumpMilliseconds
+        {
             startStream(packet)
             reset = true
             sequence = sequenceCounter.highest
@@ -238,7 +233,11 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             counters.duplicatePackets += 1
             return (.duplicate, nil)
         }
-        estimator.recordSequence(missing: reset ? 0 : Self.missing(before: sequence, highest: highestBefore))
+        estimator.recordSequence(missing: reset ? 0 : sequence > highestBefore ? Int(min(sequence - highestBefore - 1, 1000)) : -1)
+        if let eventClockRate {
+            recordTelephoneEvent(packet.payload, position: position, clockRate: eventClockRate)
+            return (reset ? .acceptedAfterReset : .accepted, nil)
+        }
         let relativeDelay = estimator.relativeDelay(arrivalMilliseconds: arrivalMilliseconds, mediaMilliseconds: milliseconds(position))
         pendingArrivals.append(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds, to: &estimator)
         learnFrameLength(sequence: sequence, position: position)
@@ -255,12 +254,6 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
             counters.packetsDiscarded += 1
         }
         return (reset ? .acceptedAfterReset : .accepted, (sequence, position))
-    }
-
-    /// Packets missing between the highest sequence so far and `sequence` (at most 1000), or
-    /// -1 for a packet from behind (reordered).
-    private static func missing(before sequence: UInt64, highest: UInt64) -> Int {
-        sequence > highest ? Int(min(sequence - highest - 1, 1000)) : -1
     }
 
     /// Tells the conversational delay target how much mouth-to-ear delay the call has outside

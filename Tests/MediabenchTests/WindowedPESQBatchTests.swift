@@ -1,4 +1,3 @@
-import Codecs
 import Foundation
 import Testing
 import TestSupport
@@ -13,14 +12,7 @@ import TestSupport
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("pesq-batch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let spoken = folder.appendingPathComponent("spoken.wav").path
-        let speechFile = folder.appendingPathComponent("speech.wav").path
-        try ExternalTool.run([
-            "espeak-ng", "-v", "en-us", "-s", "160", "-w", spoken,
-            "Glue the sheet to the dark blue background. It is easy to tell the depth of a well.",
-        ])
-        try ExternalTool.run(["sox", spoken, "-r", "8000", "-c", "1", "-b", "16", speechFile])
-        let speech = try WAVAudio(contentsOfFile: speechFile).samples
+        let speech = try NoisySpeech.speech(NoisySpeech.Talker(voice: "en-us", wordsPerMinute: 160))
         // Heard versions: a whole copy 40 ms late, and one with every 12th 20 ms frame silenced.
         let late = [Int16](repeating: 0, count: 320) + speech
         let gapped = speech.enumerated().map { index, sample in (index / 160) % 12 == 5 ? 0 : sample }

@@ -156,7 +156,6 @@ extension RelayCounts {
             rtpReceived += 1
             rtpDelivered += fate.count
             if fate.isEmpty { rtpDropped += 1 }
-            rtpDelaySumMilliseconds += fate.reduce(0, +)
             rtpFastestDelayMilliseconds = min(rtpFastestDelayMilliseconds, fate.min() ?? .infinity)
         case .rtcp:
             rtcpReceived += 1

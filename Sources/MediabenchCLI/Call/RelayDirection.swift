@@ -34,13 +34,7 @@ struct RelayCounts: Sendable, Equatable {
     var rtcpDropped = 0
     /// RTCP copies forwarded, duplicates included.
     var rtcpDelivered = 0
-    /// The sum of the delays given to forwarded RTP copies, in milliseconds.
-    var rtpDelaySumMilliseconds = 0.0
     /// The smallest delay given to a forwarded RTP copy, in milliseconds (infinity before any).
     var rtpFastestDelayMilliseconds = Double.infinity
 
-    /// The mean delay given to forwarded RTP, in milliseconds (0 before any).
-    var meanRTPDelayMilliseconds: Double {
-        rtpDelivered == 0 ? 0 : rtpDelaySumMilliseconds / Double(rtpDelivered)
-    }
 }
