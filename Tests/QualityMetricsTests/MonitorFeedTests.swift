@@ -114,6 +114,33 @@ struct MonitorFeedTests {
         #expect(remote.discardPercent == nil && remote.conversationalMOS == nil)
     }
 
+    @Test func theOneWayEstimateTakesTheFastestOfTheLatestRoundTrips() {
+        // Each report echoes its own SR, sent 1 s before and held 0 s by the far end, so the
+        // round trip is the arrival's offset: 100 ms, then 60 ms, then eight of 100 ms.
+        var monitor = Self.monitor()
+        func echo(roundTripMilliseconds: Double, sentAt seconds: Double) {
+            let middle = UInt32(0x1000_0000) + UInt32(seconds)
+            monitor.recordSentTimestamp(NTPTimestamp(rawValue: UInt64(middle) << 16), at: Self.at(seconds))
+            let block = RTCPReportBlock(
+                ssrc: 0x1234, fractionLost: 0, cumulativeLost: 0, extendedHighestSequence: 0, jitter: 0,
+                lastSenderReport: middle, delaySinceLastSenderReport: 0)
+            monitor.recordRemoteReport(block, arrival: Self.at(seconds) + MediaTime(seconds: roundTripMilliseconds / 1000))
+        }
+        echo(roundTripMilliseconds: 100, sentAt: 1)
+        #expect(monitor.makeReport(now: Self.at(2)).latency.networkMilliseconds == 50)
+        echo(roundTripMilliseconds: 60, sentAt: 2)
+        let afterFast = monitor.makeReport(now: Self.at(3))
+        #expect(afterFast.roundTripMilliseconds == 60 && afterFast.latency.networkMilliseconds == 30)
+        // A slow report after the fast one: the latest RTT is shown, the queueing it holds is not
+        // added to the one-way estimate (the jitter buffer's delay holds it).
+        echo(roundTripMilliseconds: 100, sentAt: 3)
+        let afterSlow = monitor.makeReport(now: Self.at(4))
+        #expect(afterSlow.roundTripMilliseconds == 100 && afterSlow.latency.networkMilliseconds == 30)
+        // Eight slow ones in a row push the fast one out: the path has slowed for good.
+        for second in 4..<11 { echo(roundTripMilliseconds: 100, sentAt: Double(second)) }
+        #expect(monitor.makeReport(now: Self.at(12)).latency.networkMilliseconds == 50)
+    }
+
     @Test func roundTripIgnoresEchoesOfUnknownReportsAndKeepsTheLatest() {
         var monitor = Self.monitor()
         monitor.recordSentTimestamp(NTPTimestamp(rawValue: UInt64(0x0001_0000) << 16), at: Self.at(1))

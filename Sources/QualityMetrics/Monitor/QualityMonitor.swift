@@ -21,7 +21,9 @@ public import RTP
 /// ``Configuration/parameters`` with the codec's Ie and Bpl, Ppl = the effective loss (network
 /// loss plus late and discarded packets) over the last ``Configuration/ratingWindowIntervals``
 /// intervals, BurstR = the two-state Markov fit of the packet fates over the same window, and
-/// Ta = the one-way latency estimate (RTT/2 + jitter-buffer delay + codec delay + packetisation).
+/// Ta = the one-way latency estimate (half the fastest of the latest round trips + jitter-buffer
+/// delay + codec delay + packetisation; the buffer's delay counts from the fastest packet, so it
+/// holds the network's queueing, which half the latest RTT would count a second time).
 /// The window smooths the indicator: with 50 packets a second, one lost packet is 2 % of an
 /// interval. An interval in which nothing was expected (silence suppression, or a stall not
 /// yet ended by a later packet) reports 0 % loss; the packets of a stall count as lost in the
@@ -58,6 +60,7 @@ public struct QualityMonitor: Sendable {
     private var transitions = BurstRatio.TransitionCounts()
     private var roundTripClock = RoundTripClock()
     private var roundTrip: MediaTime?
+    private var fastestRoundTrip = FastestRecentRoundTrip()
     private var remote: RemoteReception?
     private var lastReportTotals = MonitorTotals()
     /// Totals at the latest reports, oldest overwritten first (a ring of the window's length).
@@ -180,6 +183,7 @@ public struct QualityMonitor: Sendable {
     private mutating func noteRoundTrip(lastReport: UInt32, delay: UInt32, arrival: MediaTime) {
         if let measured = roundTripClock.roundTrip(lastReport: lastReport, delay: delay, arrival: arrival) {
             roundTrip = measured
+            fastestRoundTrip.record(measured)
         }
     }
 
@@ -190,7 +194,7 @@ public struct QualityMonitor: Sendable {
         let totals = currentTotals
         let window = windowBaseline
         let latency = LatencyEstimate(
-            networkMilliseconds: roundTrip.map { $0.milliseconds / 2 },
+            networkMilliseconds: fastestRoundTrip.fastest.map { $0.milliseconds / 2 },
             jitterBufferMilliseconds: playout.currentDelayMilliseconds.finiteOrZero,
             jitterBufferTargetMilliseconds: playout.targetDelayMilliseconds.finiteOrZero,
             codecMilliseconds: codec.algorithmicDelayMilliseconds.finiteOrZero,

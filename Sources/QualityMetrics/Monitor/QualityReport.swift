@@ -87,7 +87,8 @@ public struct QualityReport: Sendable, Hashable, Codable {
 public struct LatencyEstimate: Sendable, Hashable, Codable {
     /// The sum of the parts (the network part counted as 0 while the RTT is unknown).
     public var totalMilliseconds: Double
-    /// Half the round-trip time; `nil` until an RTT is known.
+    /// Half the fastest of the latest round trips (the path without its queueing, which the
+    /// jitter buffer's delay holds); `nil` until an RTT is known.
     public var networkMilliseconds: Double?
     /// The jitter buffer's current delay.
     public var jitterBufferMilliseconds: Double

@@ -101,7 +101,10 @@ enum InteropRun {
         call.resume()
         _ = await wait(3, until: { call.state == .connected })
         result.resumeSeenByPeer = call.state == .connected && call.negotiatedAudio?.direction == .sendReceive
+        // The round trip needs a report from the peer that echoes one of our sender reports;
+        // peers report every few seconds (baresip about 5 s), so wait for it instead of a fixed time.
         try? await Task.sleep(for: .seconds(2))
+        _ = await wait(10, until: { call.session?.statistics.roundTripMilliseconds != nil })
         let statistics = call.session?.statistics ?? MediaSessionStatistics()
         result.rtcpFromPeer = statistics.rtcpPacketsReceived
         result.engineRoundTripMilliseconds = statistics.roundTripMilliseconds
