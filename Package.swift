@@ -128,7 +128,7 @@ let package = Package(
         .testTarget(name: "NetworkModelTests", dependencies: ["NetworkModel", "TestSupport"], swiftSettings: strict),
         // JitterTests drive the buffer with PlayoutLab's synthetic decoder and simulator.
         .testTarget(name: "JitterTests", dependencies: ["Jitter", "PlayoutLab", "RTP", "Codecs", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "PlayoutLabTests", dependencies: ["PlayoutLab", "Jitter", "NetworkModel", "TestSupport"], swiftSettings: strict),
+        .testTarget(name: "PlayoutLabTests", dependencies: ["PlayoutLab", "Jitter", "Codecs", "NetworkModel", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "CaptureTests", dependencies: ["Capture", "TestSupport"], swiftSettings: strict),
         .testTarget(
             name: "QualityMetricsTests",

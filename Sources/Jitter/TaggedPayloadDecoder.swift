@@ -12,6 +12,9 @@ package struct TaggedPayloadDecoder: AudioDecoder {
 
     package let format: AudioFormat
     package let rtpClockRate: Int
+    /// The real decoder's: whether it blends its first frame after concealment itself (G.711
+    /// Appendix I, Opus), so the buffer does not cross-fade it again, as on the live path.
+    package let blendsAfterConcealment: Bool
     /// The real decoder, or ``SilentDecoder`` when there is none (non-optional, so that it is
     /// mutated in place).
     private var codec: any AudioDecoder
@@ -27,6 +30,7 @@ package struct TaggedPayloadDecoder: AudioDecoder {
         self.codec = decoder
         format = decoder.format
         rtpClockRate = decoder.rtpClockRate
+        blendsAfterConcealment = decoder.blendsAfterConcealment
         played.reserveCapacity(16)
     }
 
