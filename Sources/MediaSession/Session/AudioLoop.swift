@@ -37,9 +37,6 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
-    /// The cache lines of an audio loop's object (all are the same size), for warming it
-    /// ahead of its tick without reading it; set as the first one is made.
-    private static let objectLines = Atomic<Int>(16)
     /// The cache lines of the call's own objects a tick touches, measured when they were made
     /// (the endpoint, the application's, gets its first two lines warmed: it may not be a heap block).
     private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8)
@@ -56,7 +53,13 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// Frames written to the playback endpoint since it opened, headroom included.
     private var writtenFrames: Int64 = 0
 
-    private var endpoint: any AudioEndpoint
+    private var endpoint: any AudioEndpoint {
+        didSet { endpointAddress = CachePrefetch.address(of: endpoint) }
+    }
+    /// Where the endpoint's and the polled sockets' objects lie (0 for none), for warming them
+    /// without retaining them (a retain writes the line being warmed, and waits for it).
+    private var endpointAddress: UInt
+    private let polledSocketAddresses: (rtp: UInt, rtcp: UInt)
     private var endpointFailed = false
     private var echoCanceller: EchoCanceller?
     private var preprocessor: Preprocessor?
@@ -109,6 +112,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         self.rtcpDestination = rtcpDestination
         self.playbackFormat = playbackFormat
         endpoint = Self.makeEndpoint(configuration.audio)
+        endpointAddress = CachePrefetch.address(of: endpoint)
+        polledSocketAddresses = (
+            polledSockets.map { CachePrefetch.address(of: $0.rtp) } ?? 0, polledSockets?.rtcp.map { CachePrefetch.address(of: $0) } ?? 0
+        )
         chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
         chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
         captured = .allocate(capacity: chunkSamples)
@@ -148,7 +155,6 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
                 throw .codec(error)
             }
         }
-        Self.objectLines.store(CachePrefetch.lines(of: self), ordering: .relaxed)
     }
 
     deinit {
@@ -181,24 +187,22 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         }
     }
 
-    /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``): this
-    /// object, then those it holds (the jitter buffer and the quality monitor hold their state
-    /// inline), then the send and receive paths' own parts.
+    /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``, which
+    /// warms this object first): those it holds (the jitter buffer and the quality monitor hold
+    /// their state inline), then the send and receive paths' own parts.
     func prefetch(_ stage: PrefetchStage) {
         switch stage {
         case .object:
-            CachePrefetch.object(self, lines: Self.objectLines.load(ordering: .relaxed))
+            break
         case .parts:
             CachePrefetch.object(send, lines: partLines.send)
             CachePrefetch.object(receive, lines: partLines.receive)
             CachePrefetch.object(jitterBuffer, lines: partLines.jitterBuffer)
             CachePrefetch.object(control, lines: 1)
             CachePrefetch.object(monitor, lines: partLines.monitor)
-            CachePrefetch.object(endpoint, lines: 2)
-            if let polledSockets {
-                CachePrefetch.object(polledSockets.rtp, lines: 1)
-                if let rtcp = polledSockets.rtcp { CachePrefetch.object(rtcp, lines: 1) }
-            }
+            CachePrefetch.memory(atAddress: endpointAddress, lines: 2)
+            CachePrefetch.memory(atAddress: polledSocketAddresses.rtp, lines: 1)
+            CachePrefetch.memory(atAddress: polledSocketAddresses.rtcp, lines: 1)
         case .partsOfParts:
             send.prefetchParts()
             receive.prefetchParts()
@@ -350,10 +354,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         controlState.pendingDigits.isEmpty ? nil : control.takeDigit()
     }
 
-    /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address.
+    /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address. A leg
+    /// whose tick reads its sockets (on a ``MediaRuntime``) connects its RTP socket to the
+    /// latched source (``SendPath/connect(to:)``): the receive path drops every other source
+    /// from then on anyway, and the kernel then sends and delivers without a lookup per packet.
     private func destination() -> SocketAddress {
         if let latchedDestination { return latchedDestination }
         latchedDestination = receive.latchedSource
+        if let latchedDestination, polledSockets != nil { send.connect(to: latchedDestination) }
         return latchedDestination ?? rtpDestination
     }
 
