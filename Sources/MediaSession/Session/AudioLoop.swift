@@ -16,8 +16,10 @@ import Synchronization
 final class AudioLoop: MediaTicking, @unchecked Sendable {
     // @unchecked: once ticking, only the thread that ticks (the call's own audio thread or the
     // runtime's I/O thread that serves the call) touches the mutable state.
-    private let configuration: MediaSessionConfiguration
-    private let media: NegotiatedAudio
+    /// The jitter buffer's longest delay, for the RFC 3611 VoIP metrics. Of the session's
+    /// configuration and negotiated media, only what the ticks read is kept: the object stays
+    /// small, and a tick brings fewer cache lines in.
+    private let jitterBufferMaximumDelayMilliseconds: Double
     private let send: SendPath
     private let receive: ReceivePath
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
@@ -96,8 +98,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         polledSockets: (rtp: UDPSocket, rtcp: UDPSocket?)? = nil
     ) throws(MediaSessionError) {
         self.polledSockets = polledSockets
-        self.configuration = configuration
-        self.media = media
+        jitterBufferMaximumDelayMilliseconds = configuration.jitterBuffer.maximumDelayMilliseconds
         self.send = send
         self.receive = receive
         self.jitterBuffer = jitterBuffer
@@ -320,7 +321,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             return monitor.makeReport(now: now)
         }
         if let remoteSSRC = receive.remoteSSRC {
-            let metrics = VoIPMetrics(report: report, jitterBufferAbsoluteMaximumMilliseconds: configuration.jitterBuffer.maximumDelayMilliseconds)
+            let metrics = VoIPMetrics(report: report, jitterBufferAbsoluteMaximumMilliseconds: jitterBufferMaximumDelayMilliseconds)
             voipMetrics = RTCPVoIPMetrics(ssrc: remoteSSRC, metrics: metrics)
         }
         quality.yield(MediaQualityReport(quality: report, session: statistics(), jitterBuffer: playout))
