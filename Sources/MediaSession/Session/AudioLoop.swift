@@ -74,10 +74,12 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let chunkSamples: Int
     private let chunksPerFrame: Int
     private var chunkIndex = 0
-    /// 10 ms of capture, 10 ms of playback, and the frame being assembled (allocated once).
+    /// 10 ms of capture, 10 ms of playback, and the frame being assembled: three parts of one
+    /// block (``samples``), allocated once, that a tick warms in one run of cache lines.
     private let captured: UnsafeMutableBufferPointer<Int16>
     private let played: UnsafeMutableBufferPointer<Int16>
     private let frame: UnsafeMutableBufferPointer<Int16>
+    private let samples: UnsafeMutableBufferPointer<Int16>
     /// Silence for the headroom written when the device starts (allocated once).
     private let silence: UnsafeMutableBufferPointer<Int16>
     private var schedule: RTCPSchedule
@@ -119,16 +121,16 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         )
         chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
         chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
-        captured = .allocate(capacity: chunkSamples)
-        played = .allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
-        frame = .allocate(capacity: chunkSamples * chunksPerFrame)
+        let playedSamples = jitterBuffer.samplesPerPull * playbackFormat.channels
+        samples = .allocate(capacity: chunkSamples + playedSamples + chunkSamples * chunksPerFrame)
+        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
+        samples.initialize(repeating: 0)
+        captured = UnsafeMutableBufferPointer(rebasing: samples[..<chunkSamples])
+        played = UnsafeMutableBufferPointer(rebasing: samples[chunkSamples..<(chunkSamples + playedSamples)])
+        frame = UnsafeMutableBufferPointer(rebasing: samples[(chunkSamples + playedSamples)...])
         let maximumHeadroomFrames = Int((Double(playbackFormat.sampleRate) * PlaybackPacer.maximumHeadroomMilliseconds / 1000).rounded(.up))
         silence = .allocate(capacity: maximumHeadroomFrames * playbackFormat.channels)
         silence.initialize(repeating: 0)
-        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
-        captured.initialize(repeating: 0)
-        played.initialize(repeating: 0)
-        frame.initialize(repeating: 0)
         schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
         watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
         nextQualityReport = epoch + MediaTime(seconds: 1)
@@ -159,9 +161,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     }
 
     deinit {
-        captured.deallocate()
-        played.deallocate()
-        frame.deallocate()
+        samples.deallocate()
         silence.deallocate()
     }
 
@@ -190,7 +190,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
 
     /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``, which
     /// warms this object first): those it holds (the jitter buffer and the quality monitor hold
-    /// their state inline), then the send and receive paths' own parts.
+    /// their state inline), then the sample buffers and the send and receive paths' own parts.
     func prefetch(_ stage: PrefetchStage) {
         switch stage {
         case .object:
@@ -205,6 +205,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             CachePrefetch.memory(atAddress: polledSocketAddresses.rtp, lines: 1)
             CachePrefetch.memory(atAddress: polledSocketAddresses.rtcp, lines: 1)
         case .partsOfParts:
+            if let start = samples.baseAddress {
+                CachePrefetch.memory(start, lines: (samples.count * MemoryLayout<Int16>.stride + CachePrefetch.lineBytes - 1) / CachePrefetch.lineBytes)
+            }
             send.prefetchParts()
             receive.prefetchParts()
         }
