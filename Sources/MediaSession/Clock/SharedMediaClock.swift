@@ -39,14 +39,11 @@ extension MediaTicking {
 final class SharedMediaClock: Sendable {
     /// A member on the wheel, with where its object lies: the first warming stage prefetches
     /// those lines from the address alone. Reaching the member through its reference (a retain,
-    /// a call) writes or reads its object's first line, a miss the tick would wait for: the
-    /// member's next stages are warmed only once its object is on its way in.
+    /// a call) writes or reads its object's first line, a miss the clock would wait for: the
+    /// member's next stages are warmed, through the reference, only once its object is on its
+    /// way in.
     private struct Member {
-        /// The reference that keeps the member alive while it is on the wheel.
         let ticking: any MediaTicking
-        /// The same member, reached without retaining it (a retain writes the object's first
-        /// line, before the warming has brought it in); `ticking` keeps it alive.
-        unowned(unsafe) let unretained: any MediaTicking
         /// The object's address (an integer, to keep the wheel `Sendable`) and its cache lines,
         /// read once when it joins (its heap block's size, by glibc).
         let address: UInt
@@ -54,7 +51,6 @@ final class SharedMediaClock: Sendable {
 
         init(_ ticking: any MediaTicking) {
             self.ticking = ticking
-            unretained = ticking
             address = CachePrefetch.address(of: ticking)
             lines = CachePrefetch.lines(of: ticking)
         }
@@ -117,10 +113,10 @@ final class SharedMediaClock: Sendable {
                         CachePrefetch.memory(
                             atAddress: members[index + stage.membersAhead].address, lines: members[index + stage.membersAhead].lines)
                     } else {
-                        members[index + stage.membersAhead].unretained.prefetch(stage)
+                        members[index + stage.membersAhead].ticking.prefetch(stage)
                     }
                 }
-                if !members[index].unretained.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
+                if !members[index].ticking.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
                     let address = members[index].address
                     state.withLock { _ = $0.wheel.remove { $0.address == address } }
                 }
