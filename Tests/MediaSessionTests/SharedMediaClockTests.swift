@@ -123,12 +123,13 @@ import Testing
         let log = LoggingMember.Log()
         for index in 0..<5 { clock.add(LoggingMember(name: "m\(index)", log: log)) }
         drive(clock, on: injected)
-        // Before each tick: the member three ahead gets its object, two ahead its parts, the
-        // next one its parts' parts (each stage reads only what the stage before brought in).
+        // Before each tick: the member three ahead gets its object (from its address, by the
+        // clock: no call), two ahead its parts, the next one its parts' parts (each stage reads
+        // only what the stage before brought in).
         #expect(
             log.entries == [
-                "m3 object", "m2 parts", "m1 partsOfParts", "m0 tick",
-                "m4 object", "m3 parts", "m2 partsOfParts", "m1 tick",
+                "m2 parts", "m1 partsOfParts", "m0 tick",
+                "m3 parts", "m2 partsOfParts", "m1 tick",
                 "m4 parts", "m3 partsOfParts", "m2 tick",
                 "m4 partsOfParts", "m3 tick",
                 "m4 tick",

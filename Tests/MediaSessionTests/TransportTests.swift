@@ -62,6 +62,34 @@ import Locking
         }
     }
 
+    /// A socket connected to its peer (as a server leg's RTP socket is once it latched) sends
+    /// to it without an address and receives from it only: a third socket's datagram is
+    /// dropped by the kernel, the peer's arrives.
+    @Test func aConnectedSocketSendsToItsPeerAndHearsOnlyIt() throws {
+        let leg = try UDPSocket(binding: .loopbackIPv4())
+        let peer = try UDPSocket(binding: .loopbackIPv4())
+        let stranger = try UDPSocket(binding: .loopbackIPv4())
+        try leg.connect(to: peer.localAddress)
+        #expect(try [UInt8]([1, 2, 3]).withUnsafeBytes { try leg.sendToPeer($0) })
+        try [UInt8]([9]).withUnsafeBytes { _ = try stranger.send($0, to: leg.localAddress) }
+        try [UInt8]([4, 5]).withUnsafeBytes { _ = try peer.send($0, to: leg.localAddress) }
+        var batch = DatagramBatch(capacity: 4)
+        func receiveOne(on socket: UDPSocket) throws -> (bytes: [UInt8], source: SocketAddress?)? {
+            for _ in 0..<200 {
+                if try socket.receive(into: &batch) > 0 { return (Array(batch[0].bytes), batch[0].source) }
+                usleep(1000)
+            }
+            return nil
+        }
+        let atPeer = try receiveOne(on: peer)
+        #expect(atPeer?.bytes == [1, 2, 3])
+        #expect(atPeer?.source == leg.localAddress)
+        let atLeg = try receiveOne(on: leg)
+        #expect(atLeg?.bytes == [4, 5], "the stranger's datagram never reaches the connected socket")
+        #expect(atLeg?.source == peer.localAddress)
+        #expect(try leg.receive(into: &batch) == 0)
+    }
+
     @Test func oversizedDatagramIsFlaggedTruncated() throws {
         let receiver = try UDPSocket(binding: .loopbackIPv4())
         let sender = try UDPSocket(binding: .loopbackIPv4())

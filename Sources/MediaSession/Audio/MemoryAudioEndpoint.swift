@@ -11,17 +11,20 @@ public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
         var source: [Int16]
         var position = 0
         var recorded: [Int16]
-        var recordingCapacity: Int
     }
 
     private let state: PThreadLock<State>
+    /// The most samples recorded (fixed when made, so that an endpoint recording nothing plays
+    /// without taking the lock).
+    private let recordingCapacity: Int
 
     /// An endpoint capturing `source` (interleaved samples in the capture format the session
     /// asks for) and recording at most `recordingCapacitySamples` played samples.
     public init(source: [Int16], recordingCapacitySamples: Int) {
         var recorded: [Int16] = []
         recorded.reserveCapacity(recordingCapacitySamples)
-        state = PThreadLock(State(source: source, recorded: recorded, recordingCapacity: recordingCapacitySamples))
+        recordingCapacity = recordingCapacitySamples
+        state = PThreadLock(State(source: source, recorded: recorded))
     }
 
     /// The samples played so far.
@@ -53,10 +56,11 @@ public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
 
     /// Appends `pcm` to the recording while there is room (the rest is dropped).
     public func write(_ pcm: UnsafeBufferPointer<Int16>) throws(MediaSessionError) {
+        guard recordingCapacity > 0 else { return }
         state.withLock { state in
-            let room = state.recordingCapacity - state.recorded.count
-            // A full recording (or none asked for) is not touched: appending nothing still
-            // checks the array's uniqueness and takes its slow path.
+            let room = recordingCapacity - state.recorded.count
+            // A full recording is not touched: appending nothing still checks the array's
+            // uniqueness and takes its slow path.
             guard room > 0 else { return }
             state.recorded.append(contentsOf: pcm.prefix(room))
         }

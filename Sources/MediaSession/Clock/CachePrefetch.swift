@@ -17,10 +17,24 @@ enum CachePrefetch {
         return min(max((bytes + lineBytes - 1) / lineBytes, 1), limit)
     }
 
-    /// Prefetches the first `lines` cache lines of `object`'s storage.
+    /// Prefetches the first `lines` cache lines of `object`'s storage (generic, so that no
+    /// existential is made: making one retains the object, a write to the line being warmed).
     @inline(__always)
-    static func object(_ object: AnyObject, lines: Int) {
+    static func object<Object: AnyObject>(_ object: Object, lines: Int) {
         memory(UnsafeRawPointer(Unmanaged.passUnretained(object).toOpaque()), lines: lines)
+    }
+
+    /// The address of `object`'s storage as an integer, for warming it later without a
+    /// reference (passing a reference retains the object: a write to the line being warmed).
+    static func address(of object: AnyObject) -> UInt {
+        UInt(bitPattern: Unmanaged.passUnretained(object).toOpaque())
+    }
+
+    /// Prefetches `lines` cache lines from the address ``address(of:)`` gave; nothing for 0.
+    @inline(__always)
+    static func memory(atAddress address: UInt, lines: Int) {
+        guard let start = UnsafeRawPointer(bitPattern: address) else { return }
+        memory(start, lines: lines)
     }
 
     /// Prefetches `lines` cache lines from `address`.
@@ -34,7 +48,7 @@ enum CachePrefetch {
 /// nearer its tick than the one before, so that each stage reads only pointers the stage before
 /// brought into the cache (reading a cold pointer would stall on it, as the tick would).
 enum PrefetchStage: CaseIterable {
-    /// The member's own object.
+    /// The member's own object (warmed by the clock from its address, see ``SharedMediaClock``).
     case object
     /// The objects it holds references to.
     case parts

@@ -9,7 +9,9 @@ protocol MediaTicking: AnyObject, Sendable {
     /// The clock stopped with the member still on it: end now. Called once, instead of any
     /// further tick, after the thread that drove the clock has stopped.
     func clockStopped()
-    /// Starts bringing into the cache what its tick will touch, at `stage` (see ``PrefetchStage``).
+    /// Starts bringing into the cache what its tick will touch, at `stage` (see ``PrefetchStage``):
+    /// ``PrefetchStage/parts`` or ``PrefetchStage/partsOfParts`` (the clock warms the member's
+    /// own object itself, without touching it).
     func prefetch(_ stage: PrefetchStage)
 }
 
@@ -35,8 +37,27 @@ extension MediaTicking {
 /// The ticks run outside the wheel's lock (on a retained copy of the slot's members): adding
 /// a session from another thread never waits for a tick.
 final class SharedMediaClock: Sendable {
+    /// A member on the wheel, with where its object lies: the first warming stage prefetches
+    /// those lines from the address alone. Reaching the member through its reference (a retain,
+    /// a call) writes or reads its object's first line, a miss the clock would wait for: the
+    /// member's next stages are warmed, through the reference, only once its object is on its
+    /// way in.
+    private struct Member {
+        let ticking: any MediaTicking
+        /// The object's address (an integer, to keep the wheel `Sendable`) and its cache lines,
+        /// read once when it joins (its heap block's size, by glibc).
+        let address: UInt
+        let lines: Int
+
+        init(_ ticking: any MediaTicking) {
+            self.ticking = ticking
+            address = CachePrefetch.address(of: ticking)
+            lines = CachePrefetch.lines(of: ticking)
+        }
+    }
+
     private struct State {
-        var wheel: TickWheel<any MediaTicking>
+        var wheel: TickWheel<Member>
         var stopped = false
     }
 
@@ -63,7 +84,7 @@ final class SharedMediaClock: Sendable {
         let added = state.withLock { state -> Bool in
             guard !state.stopped else { return false }
             if state.wheel.count == 0 { state.wheel.restart(at: clock.nanoseconds()) }
-            state.wheel.add(member)
+            state.wheel.add(Member(member))
             return true
         }
         if !added { member.clockStopped() }
@@ -78,7 +99,7 @@ final class SharedMediaClock: Sendable {
     /// receiving into `batch`; returns when the next slot is due, or nil when the wheel is empty.
     func runDueTicks(receivingInto batch: inout DatagramBatch) -> Int64? {
         while true {
-            let due = state.withLock { state -> (members: [any MediaTicking]?, next: Int64?) in
+            let due = state.withLock { state -> (members: [Member]?, next: Int64?) in
                 guard !state.stopped, state.wheel.count > 0 else { return (nil, nil) }
                 guard let slot = state.wheel.takeDue(now: clock.nanoseconds()) else { return (nil, state.wheel.nextDeadline) }
                 return (state.wheel.slots[slot], nil)
@@ -87,11 +108,17 @@ final class SharedMediaClock: Sendable {
             let now = clock.nanoseconds()
             for index in members.indices {
                 for stage in PrefetchStage.allCases where index + stage.membersAhead < members.count {
-                    members[index + stage.membersAhead].prefetch(stage)
+                    if stage == .object {
+                        // From the two fields alone: a copy of the member would retain it.
+                        CachePrefetch.memory(
+                            atAddress: members[index + stage.membersAhead].address, lines: members[index + stage.membersAhead].lines)
+                    } else {
+                        members[index + stage.membersAhead].ticking.prefetch(stage)
+                    }
                 }
-                let member = members[index]
-                if !member.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
-                    state.withLock { _ = $0.wheel.remove { $0 === member } }
+                if !members[index].ticking.tick(monotonicNanoseconds: now, periods: periodsPerTick, receivingInto: &batch) {
+                    let address = members[index].address
+                    state.withLock { _ = $0.wheel.remove { $0.address == address } }
                 }
             }
         }
@@ -103,7 +130,7 @@ final class SharedMediaClock: Sendable {
         let left = state.withLock { state -> [any MediaTicking] in
             state.stopped = true
             defer { state.wheel = TickWheel(periodNanoseconds: state.wheel.periodNanoseconds, slotCount: state.wheel.slots.count, start: 0) }
-            return state.wheel.slots.flatMap { $0 }
+            return state.wheel.slots.flatMap { $0.map(\.ticking) }
         }
         for member in left { member.clockStopped() }
     }

@@ -42,6 +42,8 @@ final class SendPath {
     /// The expected loss FEC is sized for; nil when the encoder sends no FEC or the
     /// configuration keeps the SDP's fixed setting.
     private var expectedLoss: ExpectedLossTracker?
+    /// The peer the RTP socket is connected to (``connect(to:)``), sent to without an address.
+    private var connectedPeer: SocketAddress?
 
     init(
         media: NegotiatedAudio, configuration: MediaSessionConfiguration, encoder: any AudioEncoder,
@@ -76,10 +78,19 @@ final class SendPath {
         buffer.deallocate()
     }
 
-    /// Brings in the packet buffer's first lines (an audio packet's length) ahead of a tick
-    /// (``AudioLoop/prefetch(_:)``).
+    /// Connects the RTP socket to `peer` (``UDPSocket/connect(to:)``), so that what goes to it
+    /// is sent without a route or address lookup per packet; the socket then receives from
+    /// `peer` only. A refusal leaves the socket as it was.
+    func connect(to peer: SocketAddress) {
+        guard (try? socket.connect(to: peer)) != nil else { return }
+        connectedPeer = peer
+    }
+
+    /// Brings in the packet buffer's first lines (an audio packet's length) and the counters
+    /// each packet adds to ahead of a tick (``AudioLoop/prefetch(_:)``).
     func prefetchParts() {
         if let packet = buffer.baseAddress { CachePrefetch.memory(packet, lines: 4) }
+        CachePrefetch.object(counters, lines: 1)
     }
 
     /// Sends what one frame interval calls for: a telephone event while one is under way,
@@ -220,7 +231,10 @@ final class SendPath {
     }
 
     private func transmit(_ length: Int, on socket: UDPSocket, to destination: SocketAddress) -> Bool {
-        let sent = (try? socket.send(UnsafeRawBufferPointer(rebasing: buffer[..<length]), to: destination)) ?? false
+        let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<length])
+        let sent =
+            socket === self.socket && destination == connectedPeer
+            ? (try? socket.sendToPeer(bytes)) ?? false : (try? socket.send(bytes, to: destination)) ?? false
         if !sent { counters.failures.add(1, ordering: .relaxed) }
         return sent
     }

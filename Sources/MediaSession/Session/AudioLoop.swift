@@ -16,8 +16,10 @@ import Synchronization
 final class AudioLoop: MediaTicking, @unchecked Sendable {
     // @unchecked: once ticking, only the thread that ticks (the call's own audio thread or the
     // runtime's I/O thread that serves the call) touches the mutable state.
-    private let configuration: MediaSessionConfiguration
-    private let media: NegotiatedAudio
+    /// The jitter buffer's longest delay, for the RFC 3611 VoIP metrics. Of the session's
+    /// configuration and negotiated media, only what the ticks read is kept: the object stays
+    /// small, and a tick brings fewer cache lines in.
+    private let jitterBufferMaximumDelayMilliseconds: Double
     private let send: SendPath
     private let receive: ReceivePath
     private let jitterBuffer: SynchronizedJitterBuffer<SessionDecoder>
@@ -37,9 +39,6 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let captureFormat: AudioFormat
     private let playbackFormat: AudioFormat
     private let finished = DispatchSemaphore(value: 0)
-    /// The cache lines of an audio loop's object (all are the same size), for warming it
-    /// ahead of its tick without reading it; set as the first one is made.
-    private static let objectLines = Atomic<Int>(16)
     /// The cache lines of the call's own objects a tick touches, measured when they were made
     /// (the endpoint, the application's, gets its first two lines warmed: it may not be a heap block).
     private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8)
@@ -56,7 +55,13 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// Frames written to the playback endpoint since it opened, headroom included.
     private var writtenFrames: Int64 = 0
 
-    private var endpoint: any AudioEndpoint
+    private var endpoint: any AudioEndpoint {
+        didSet { endpointAddress = CachePrefetch.address(of: endpoint) }
+    }
+    /// Where the endpoint's and the polled sockets' objects lie (0 for none), for warming them
+    /// without retaining them (a retain writes the line being warmed, and waits for it).
+    private var endpointAddress: UInt
+    private let polledSocketAddresses: (rtp: UInt, rtcp: UInt)
     private var endpointFailed = false
     private var echoCanceller: EchoCanceller?
     private var preprocessor: Preprocessor?
@@ -69,10 +74,12 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let chunkSamples: Int
     private let chunksPerFrame: Int
     private var chunkIndex = 0
-    /// 10 ms of capture, 10 ms of playback, and the frame being assembled (allocated once).
+    /// 10 ms of capture, 10 ms of playback, and the frame being assembled: three parts of one
+    /// block (``samples``), allocated once, that a tick warms in one run of cache lines.
     private let captured: UnsafeMutableBufferPointer<Int16>
     private let played: UnsafeMutableBufferPointer<Int16>
     private let frame: UnsafeMutableBufferPointer<Int16>
+    private let samples: UnsafeMutableBufferPointer<Int16>
     /// Silence for the headroom written when the device starts (allocated once).
     private let silence: UnsafeMutableBufferPointer<Int16>
     private var schedule: RTCPSchedule
@@ -93,8 +100,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         polledSockets: (rtp: UDPSocket, rtcp: UDPSocket?)? = nil
     ) throws(MediaSessionError) {
         self.polledSockets = polledSockets
-        self.configuration = configuration
-        self.media = media
+        jitterBufferMaximumDelayMilliseconds = configuration.jitterBuffer.maximumDelayMilliseconds
         self.send = send
         self.receive = receive
         self.jitterBuffer = jitterBuffer
@@ -109,18 +115,22 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         self.rtcpDestination = rtcpDestination
         self.playbackFormat = playbackFormat
         endpoint = Self.makeEndpoint(configuration.audio)
+        endpointAddress = CachePrefetch.address(of: endpoint)
+        polledSocketAddresses = (
+            polledSockets.map { CachePrefetch.address(of: $0.rtp) } ?? 0, polledSockets?.rtcp.map { CachePrefetch.address(of: $0) } ?? 0
+        )
         chunkSamples = captureFormat.sampleRate / 100 * captureFormat.channels
         chunksPerFrame = max(1, media.packetTimeMilliseconds / 10)
-        captured = .allocate(capacity: chunkSamples)
-        played = .allocate(capacity: jitterBuffer.samplesPerPull * playbackFormat.channels)
-        frame = .allocate(capacity: chunkSamples * chunksPerFrame)
+        let playedSamples = jitterBuffer.samplesPerPull * playbackFormat.channels
+        samples = .allocate(capacity: chunkSamples + playedSamples + chunkSamples * chunksPerFrame)
+        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
+        samples.initialize(repeating: 0)
+        captured = UnsafeMutableBufferPointer(rebasing: samples[..<chunkSamples])
+        played = UnsafeMutableBufferPointer(rebasing: samples[chunkSamples..<(chunkSamples + playedSamples)])
+        frame = UnsafeMutableBufferPointer(rebasing: samples[(chunkSamples + playedSamples)...])
         let maximumHeadroomFrames = Int((Double(playbackFormat.sampleRate) * PlaybackPacer.maximumHeadroomMilliseconds / 1000).rounded(.up))
         silence = .allocate(capacity: maximumHeadroomFrames * playbackFormat.channels)
         silence.initialize(repeating: 0)
-        // Zeroed once: some devices (ALSA's `null`) leave a capture buffer as it was.
-        captured.initialize(repeating: 0)
-        played.initialize(repeating: 0)
-        frame.initialize(repeating: 0)
         schedule = RTCPSchedule(configuration: configuration, media: media, now: epoch)
         watchdog = NoMediaWatchdog(timeoutSeconds: configuration.noMediaTimeoutSeconds, now: epoch)
         nextQualityReport = epoch + MediaTime(seconds: 1)
@@ -148,13 +158,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
                 throw .codec(error)
             }
         }
-        Self.objectLines.store(CachePrefetch.lines(of: self), ordering: .relaxed)
     }
 
     deinit {
-        captured.deallocate()
-        played.deallocate()
-        frame.deallocate()
+        samples.deallocate()
         silence.deallocate()
     }
 
@@ -181,25 +188,26 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         }
     }
 
-    /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``): this
-    /// object, then those it holds (the jitter buffer and the quality monitor hold their state
-    /// inline), then the send and receive paths' own parts.
+    /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``, which
+    /// warms this object first): those it holds (the jitter buffer and the quality monitor hold
+    /// their state inline), then the sample buffers and the send and receive paths' own parts.
     func prefetch(_ stage: PrefetchStage) {
         switch stage {
         case .object:
-            CachePrefetch.object(self, lines: Self.objectLines.load(ordering: .relaxed))
+            break
         case .parts:
             CachePrefetch.object(send, lines: partLines.send)
             CachePrefetch.object(receive, lines: partLines.receive)
             CachePrefetch.object(jitterBuffer, lines: partLines.jitterBuffer)
             CachePrefetch.object(control, lines: 1)
             CachePrefetch.object(monitor, lines: partLines.monitor)
-            CachePrefetch.object(endpoint, lines: 2)
-            if let polledSockets {
-                CachePrefetch.object(polledSockets.rtp, lines: 1)
-                if let rtcp = polledSockets.rtcp { CachePrefetch.object(rtcp, lines: 1) }
-            }
+            CachePrefetch.memory(atAddress: endpointAddress, lines: 2)
+            CachePrefetch.memory(atAddress: polledSocketAddresses.rtp, lines: 1)
+            CachePrefetch.memory(atAddress: polledSocketAddresses.rtcp, lines: 1)
         case .partsOfParts:
+            if let start = samples.baseAddress {
+                CachePrefetch.memory(start, lines: (samples.count * MemoryLayout<Int16>.stride + CachePrefetch.lineBytes - 1) / CachePrefetch.lineBytes)
+            }
             send.prefetchParts()
             receive.prefetchParts()
         }
@@ -316,7 +324,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             return monitor.makeReport(now: now)
         }
         if let remoteSSRC = receive.remoteSSRC {
-            let metrics = VoIPMetrics(report: report, jitterBufferAbsoluteMaximumMilliseconds: configuration.jitterBuffer.maximumDelayMilliseconds)
+            let metrics = VoIPMetrics(report: report, jitterBufferAbsoluteMaximumMilliseconds: jitterBufferMaximumDelayMilliseconds)
             voipMetrics = RTCPVoIPMetrics(ssrc: remoteSSRC, metrics: metrics)
         }
         quality.yield(MediaQualityReport(quality: report, session: statistics(), jitterBuffer: playout))
@@ -350,10 +358,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         controlState.pendingDigits.isEmpty ? nil : control.takeDigit()
     }
 
-    /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address.
+    /// Where RTP goes: the latched source (symmetric RTP), else the negotiated address. A leg
+    /// whose tick reads its sockets (on a ``MediaRuntime``) connects its RTP socket to the
+    /// latched source (``SendPath/connect(to:)``): the receive path drops every other source
+    /// from then on anyway, and the kernel then sends and delivers without a lookup per packet.
     private func destination() -> SocketAddress {
         if let latchedDestination { return latchedDestination }
         latchedDestination = receive.latchedSource
+        if let latchedDestination, polledSockets != nil { send.connect(to: latchedDestination) }
         return latchedDestination ?? rtpDestination
     }
 

@@ -75,6 +75,31 @@ public final class UDPSocket: Sendable {
         throw TransportError(operation: "sendto", subject: destination.description, code: code)
     }
 
+    /// Fixes the socket's peer (`connect`): the kernel then keeps the route to it, so that
+    /// ``sendToPeer(_:)`` looks up neither the route nor the address per datagram, delivers
+    /// arriving datagrams to the socket without searching for it (early demultiplexing), and
+    /// drops datagrams from any other source.
+    /// - Throws: ``TransportError`` when the kernel refuses (another address family, say).
+    func connect(to peer: SocketAddress) throws(TransportError) {
+        var storage = sockaddr_storage()
+        let length = withUnsafeMutableBytes(of: &storage) { peer.write(to: $0.baseAddress!) }
+        let status = withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, length) }
+        }
+        guard status == 0 else { throw TransportError(operation: "connect", subject: peer.description, code: errno) }
+    }
+
+    /// Sends one datagram to the peer fixed by ``connect(to:)``. Returns false when the
+    /// kernel's send buffer is full (the datagram is dropped, as a real-time sender must).
+    /// - Throws: ``TransportError`` for any other failure (the peer's port closed, reported
+    ///   once by the network).
+    func sendToPeer(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> Bool {
+        if Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) >= 0 { return true }
+        let code = errno
+        if code == EAGAIN || code == EWOULDBLOCK { return false }
+        throw TransportError(operation: "send", subject: localAddress.description, code: code)
+    }
+
     /// Receives the datagrams waiting on the socket into `batch`, up to its capacity, without
     /// blocking. Returns how many arrived (0 when none was waiting).
     /// - Throws: ``TransportError`` when the receive fails for a reason other than "nothing waiting".
