@@ -123,17 +123,19 @@ struct StreamAnalysis {
                 keep(press, arrivalNanoseconds: packet.arrivalNanoseconds)
             }
         }
-        listen(to: packet, payload: payload)
+        listen(to: packet, payload: payload, formats: formats)
     }
 
-    /// Replays the packet through the stream's jitter buffer, made at the first media packet.
-    private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+    /// Replays the packet through the stream's jitter buffer, made at the first media packet
+    /// with the telephone-event formats the SDP announced for the stream's direction.
+    private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, formats: PayloadFormatDirectory) {
         if listener == nil {
             guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType,
                 packet.payloadIsReadable
             else { return }
             listener = StreamListener.make(
                 format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
+                telephoneEvents: formats.telephoneEventFormats(from: key.source, to: key.destination),
                 wavPath: listening.wavPath(for: key))
             if listener != nil, let lanes = listening.lanes { listenerLane = lanes.assignLane() }
         }
