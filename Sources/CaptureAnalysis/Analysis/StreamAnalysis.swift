@@ -90,6 +90,8 @@ struct StreamAnalysis {
             usePayloadType(
                 packet.payloadType, format: formats.format(of: packet.payloadType, from: key.source, to: key.destination))
         }
+        var packet = packet
+        packet.isTelephoneEvent = isTelephoneEvent(packet)
         let clock = current.clock
         if packets == 0 {
             firstArrivalNanoseconds = packet.arrivalNanoseconds
@@ -118,13 +120,29 @@ struct StreamAnalysis {
             if regular { bucket.includeDelta(analysis.deltaMilliseconds) }
             bucket.maximumJitterMilliseconds = max(bucket.maximumJitterMilliseconds, jitter)
         }
-        if current.isTelephoneEvent, let event = packet.telephoneEvent {
+        if packet.isTelephoneEvent, let event = packet.telephoneEvent {
             for press in dtmf.receive(event, timestamp: RTPTimestamp(packet.timestamp)) {
                 keep(press, arrivalNanoseconds: packet.arrivalNanoseconds)
             }
         }
         listen(to: packet, payload: payload, formats: formats)
     }
+
+    /// Whether `packet` is an RFC 4733 telephone event: its payload type is `telephone-event`
+    /// in the SDP, or, where neither the SDP nor RFC 3551 names its payload type (no SDP was
+    /// seen), a dynamic type other than the stream's media whose payload is one event block of
+    /// a DTMF key (4 bytes, event 0–15) beside known media. The Wireshark figures do not
+    /// change: they follow the SDP alone, as tshark's do.
+    private func isTelephoneEvent(_ packet: RTPPacketSummary) -> Bool {
+        if current.isTelephoneEvent { return true }
+        guard current.format == nil, packet.payloadType >= 96, let mediaPayloadType, packet.payloadType != mediaPayloadType,
+            packet.payloadLength == DTMFEventPayload.byteCount, let event = packet.telephoneEvent
+        else { return false }
+        return event.event <= Self.highestDTMFEvent
+    }
+
+    /// The highest RFC 4733 event of a DTMF key (`D`).
+    static let highestDTMFEvent: UInt8 = 15
 
     /// Replays the packet through the stream's jitter buffer, made at the first media packet
     /// with the telephone-event formats the SDP announced for the stream's direction.
