@@ -38,13 +38,18 @@ struct StreamAnalysis {
     private var dtmf = DTMFReceiver()
     /// The payload type of the last packet and what it resolved to, so that a stream pays for
     /// the lookup only when its payload type changes.
-    private var current = CurrentPayload(payloadType: nil, format: nil, clock: .unknown, isTelephoneEvent: false)
+    private var current = CurrentPayload(
+        payloadType: nil, format: nil, clock: .unknown, isTelephoneEvent: false, mayCarryUnannouncedEvents: false)
 
     private struct CurrentPayload {
         var payloadType: UInt8?
         var format: PayloadFormat?
         var clock: WiresharkPayloadClock
+        /// The SDP names the payload type `telephone-event`.
         var isTelephoneEvent: Bool
+        /// Nothing names the payload type, which is dynamic and not the media's, beside known
+        /// media: its packets are events if their payloads are (``isTelephoneEvent(_:)``).
+        var mayCarryUnannouncedEvents: Bool
     }
 
     /// At most this many key presses are kept per stream.
@@ -71,7 +76,9 @@ struct StreamAnalysis {
             : WiresharkPayloadClock.forPayloadType(
                 payloadType, encodingName: format?.encodingName, sdpClockRate: format?.clockRate)
         current = CurrentPayload(
-            payloadType: payloadType, format: format, clock: clock, isTelephoneEvent: format?.isTelephoneEvent ?? false)
+            payloadType: payloadType, format: format, clock: clock, isTelephoneEvent: format?.isTelephoneEvent ?? false,
+            mayCarryUnannouncedEvents: format == nil && payloadType >= 96 && mediaPayloadType != nil
+                && payloadType != mediaPayloadType)
         if !payloadTypes.contains(payloadType), payloadTypes.count < Self.payloadTypeCapacity {
             payloadTypes.append(payloadType)
             if let name = format?.encodingName, !encodingNames.contains(name) { encodingNames.append(name) }
@@ -135,8 +142,8 @@ struct StreamAnalysis {
     /// change: they follow the SDP alone, as tshark's do.
     private func isTelephoneEvent(_ packet: RTPPacketSummary) -> Bool {
         if current.isTelephoneEvent { return true }
-        guard current.format == nil, packet.payloadType >= 96, let mediaPayloadType, packet.payloadType != mediaPayloadType,
-            packet.payloadLength == DTMFEventPayload.byteCount, let event = packet.telephoneEvent
+        guard current.mayCarryUnannouncedEvents, packet.payloadLength == DTMFEventPayload.byteCount,
+            let event = packet.telephoneEvent
         else { return false }
         return event.event <= Self.highestDTMFEvent
     }
