@@ -31,6 +31,10 @@ package struct TaggedJitterBuffer: ~Copyable {
         buffer.pull(into: output, nowMilliseconds: nowMilliseconds)
     }
 
+    /// See ``JitterBufferStatistics/toneSamples``: telephone-event tones played so far, in
+    /// samples per channel.
+    package var toneSamples: Int { buffer.statistics.toneSamples }
+
     /// See ``TaggedPayloadDecoder/drainPlayed(_:)``.
     package mutating func drainPlayed(_ body: (UInt64) -> Void) -> Int {
         buffer.decoder.drainPlayed(body)

@@ -93,13 +93,41 @@ struct ReplayState: ~Copyable {
 
     /// See ``StreamPlayoutReplay/skip(sequenceNumber:arrivalMilliseconds:listener:)``.
     mutating func skip(sequenceNumber: UInt16, arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void) {
-        guard !isFinished, started, arrivalMilliseconds.isFinite else { return }
+        _ = takeWithoutMedia(sequenceNumber: sequenceNumber, arrivalMilliseconds: arrivalMilliseconds, listener: listener)
+    }
+
+    /// See ``StreamPlayoutReplay/receiveTelephoneEvent(sequenceNumber:timestamp:marker:payloadType:payload:arrivalMilliseconds:listener:)``.
+    mutating func receiveTelephoneEvent(
+        sequenceNumber: UInt16, timestamp: UInt32, marker: Bool, payloadType: UInt8, payload: UnsafeRawBufferPointer,
+        arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void
+    ) {
+        guard takeWithoutMedia(sequenceNumber: sequenceNumber, arrivalMilliseconds: arrivalMilliseconds, listener: listener) else {
+            return
+        }
+        buffer.insert(
+            IncomingPacket(
+                sequenceNumber: sequenceNumber, timestamp: timestamp, marker: marker, payloadType: payloadType, ssrc: 0,
+                payload: payload),
+            arrivalMilliseconds: arrivalMilliseconds)
+    }
+
+    /// Telephone-event samples played so far (``StreamPlayoutReplay/toneSamples``).
+    var toneSamples: Int { buffer.toneSamples }
+
+    /// Takes a packet that carries no media of the stream: pulls up to its arrival, and its
+    /// sequence number is not a gap. Returns whether it is new (not a duplicate, nor before
+    /// the stream's first media packet).
+    private mutating func takeWithoutMedia(
+        sequenceNumber: UInt16, arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void
+    ) -> Bool {
+        guard !isFinished, started, arrivalMilliseconds.isFinite else { return false }
         let sequence = unwrapSequence(sequenceNumber)
         pull(until: arrivalMilliseconds, listener: listener)
         lastArrivalMilliseconds = max(lastArrivalMilliseconds, arrivalMilliseconds)
-        guard !seen.insert(sequence) else { return }
+        guard !seen.insert(sequence) else { return false }
         skippedPackets += 1
         coverage.skip(sequence: sequence)
+        return true
     }
 
     /// See ``StreamPlayoutReplay/finish(listener:)``.

@@ -7,7 +7,9 @@ import RTP
 ///
 /// Feed each packet with its arrival time, in arrival order
 /// (``receive(sequenceNumber:timestamp:marker:payloadType:payload:arrivalMilliseconds:listener:)``,
-/// or ``skip(sequenceNumber:arrivalMilliseconds:listener:)`` for a telephone event); the replay
+/// ``receiveTelephoneEvent(sequenceNumber:timestamp:marker:payloadType:payload:arrivalMilliseconds:listener:)``
+/// for an RFC 4733 event of a configured format, or ``skip(sequenceNumber:arrivalMilliseconds:listener:)``
+/// for any other packet of the stream); the replay
 /// first pulls every 10 ms up to that time, as an audio thread would. ``finish(listener:)`` pulls for half a second after the last packet. The codec's
 /// payloads are decoded by the real decoder when there is one; without one (a codec the
 /// project cannot decode) packets play as silence of their duration, so the delay and loss
@@ -68,11 +70,31 @@ public final class StreamPlayoutReplay {
             arrivalMilliseconds: arrivalMilliseconds, listener: listener)
     }
 
-    /// Takes a packet of the stream that carries no media for the buffer (a telephone event):
-    /// its sequence number is not a gap. Pulls up to its arrival like a media packet.
+    /// Takes a packet of the stream that carries nothing for the buffer (another payload type,
+    /// or a telephone event whose payload the capture could not read): its sequence number is
+    /// not a gap. Pulls up to its arrival like a media packet.
     public func skip(sequenceNumber: UInt16, arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void) {
         state.skip(sequenceNumber: sequenceNumber, arrivalMilliseconds: arrivalMilliseconds, listener: listener)
     }
+
+    /// Takes an RFC 4733 telephone-event packet of the stream on `payloadType`, one of the
+    /// configuration's ``JitterBufferConfiguration/telephoneEvents``, as the live receive path
+    /// does: pulls up to its arrival, then gives it to the buffer as it came (`payload`: the
+    /// event's bytes), which plays the digit's tone over the event's media time where no audio
+    /// came. Its sequence number is not a gap, and it is not a media packet of the score (the
+    /// tone's pulls count as played, not concealed; ``toneSamples``).
+    public func receiveTelephoneEvent(
+        sequenceNumber: UInt16, timestamp: UInt32, marker: Bool, payloadType: UInt8, payload: UnsafeRawBufferPointer,
+        arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void
+    ) {
+        state.receiveTelephoneEvent(
+            sequenceNumber: sequenceNumber, timestamp: timestamp, marker: marker, payloadType: payloadType, payload: payload,
+            arrivalMilliseconds: arrivalMilliseconds, listener: listener)
+    }
+
+    /// The samples (per channel, at ``format``'s rate) of telephone-event tones the buffer
+    /// played so far: media, not concealment.
+    public var toneSamples: Int { state.toneSamples }
 
     /// Pulls for ``drainMilliseconds`` after the last packet and settles the score. Idempotent.
     public func finish(listener: (UnsafeBufferPointer<Int16>) -> Void) {

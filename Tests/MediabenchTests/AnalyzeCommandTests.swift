@@ -39,7 +39,7 @@ struct AnalyzeCommandTests {
         for key in [
             "audio_decoded", "mean_delay_ms", "p50_delay_ms", "p95_delay_ms", "p99_delay_ms", "network_loss_percent",
             "late_loss_percent", "effective_loss_percent", "concealment_percent", "concealment_events",
-            "interruptions", "time_stretch_percent",
+            "interruptions", "time_stretch_percent", "tone_ms",
         ] {
             #expect(buffer.keys.contains(key), "missing jitter_buffer key \(key)")
         }

@@ -2,13 +2,14 @@ import Codecs
 import Foundation
 import Jitter
 import PlayoutLab
+import RTP
 import Testing
 
 /// The analyzer's replay (``StreamPlayoutReplay``, whose buffer decodes tagged payloads) plays
 /// exactly what the live buffer (`JitterBuffer` with the codec's own decoder) plays for the same
 /// arrivals, pulled at the same times: every sample of every pull, through concealment (Opus:
-/// FEC), the merge after it and time-stretching. The independent side is the live path a
-/// softphone runs.
+/// FEC), the merge after it and time-stretching, and the tones of RFC 4733 telephone events sent
+/// in place of audio. The independent side is the live path a softphone runs.
 @Suite struct ReplayMatchesLiveBufferTests {
     enum Codec: String, CaseIterable, Sendable {
         case pcmu, pcma, opusWithFEC
@@ -77,15 +78,40 @@ import Testing
         }
     }
 
-    /// What the replay and the live buffer played, pull by pull, and the live buffer's counters.
+    /// The telephone-event format of the streams with events: durations count at 8000 Hz, beside
+    /// Opus too (as many peers declare it).
+    static let telephoneEvent = TelephoneEventFormat(payloadType: 101, clockRate: 8000)
+    /// The packets sent as telephone events in place of audio when the stream has them: digit 5
+    /// for 200 ms, digit 9 for 240 ms in the large jitter, digit 0 for 240 ms with its packet
+    /// 287 lost (an update of its duration).
+    static let events: [(digit: UInt8, packets: Range<Int>)] = [(5, 20..<30), (9, 200..<212), (0, 280..<292)]
+
+    /// The packet `sequence` as an RFC 4733 event of ``events`` (its start timestamp, the
+    /// duration so far at the event clock, the E bit on the last), `nil` for an audio packet.
+    static func event(_ codec: Codec, sequence: Int) -> (timestamp: UInt32, payload: [UInt8], marker: Bool)? {
+        guard let (digit, packets) = events.first(where: { $0.packets.contains(sequence) }) else { return nil }
+        let frames = sequence - packets.lowerBound + 1
+        let payload = DTMFEventPayload(
+            event: digit, isEnd: sequence == packets.upperBound - 1, volume: 10,
+            duration: UInt16(frames * telephoneEvent.clockRate / 50))
+        var bytes = [UInt8](repeating: 0, count: DTMFEventPayload.byteCount)
+        _ = bytes.withUnsafeMutableBytes { try? payload.write(into: $0) }
+        return (UInt32(packets.lowerBound * codec.samplesPerPacket), bytes, sequence == packets.lowerBound)
+    }
+
+    /// What the replay and the live buffer played, pull by pull, and the live buffer's counters;
+    /// with `telephoneEvents`, the packets of ``events`` are events and both buffers know their
+    /// format.
     static func play<Decoder: AudioDecoder>(
-        _ codec: Codec, replayDecoder: any AudioDecoder, liveDecoder: Decoder
+        _ codec: Codec, replayDecoder: any AudioDecoder, liveDecoder: Decoder, telephoneEvents: Bool = false
     ) throws -> (replayed: [Int16], played: [Int16], statistics: JitterBufferStatistics) {
         let arrivals = Self.arrivals(packets: 900)
         let payloads = try Self.payloads(codec, packets: 900)
-        let replay = StreamPlayoutReplay(codec: replayDecoder, clockRate: codec.clockRate)
+        var configuration = JitterBufferConfiguration()
+        if telephoneEvents { configuration.telephoneEvents = [Self.telephoneEvent] }
+        let replay = StreamPlayoutReplay(codec: replayDecoder, clockRate: codec.clockRate, configuration: configuration)
         var replayed: [Int16] = []
-        var live = JitterBuffer(decoder: liveDecoder)
+        var live = JitterBuffer(decoder: liveDecoder, configuration: configuration)
         var played: [Int16] = []
         let pcm = UnsafeMutableBufferPointer<Int16>.allocate(capacity: live.samplesPerPull)
         defer { pcm.deallocate() }
@@ -102,6 +128,21 @@ import Testing
             let sequenceNumber = UInt16(arrival.sequence)
             let timestamp = UInt32(arrival.sequence * codec.samplesPerPacket)
             pullLive(until: arrival.milliseconds)
+            if telephoneEvents, let event = Self.event(codec, sequence: arrival.sequence) {
+                let payloadType = Self.telephoneEvent.payloadType
+                event.payload.withUnsafeBytes { bytes in
+                    replay.receiveTelephoneEvent(
+                        sequenceNumber: sequenceNumber, timestamp: event.timestamp, marker: event.marker,
+                        payloadType: payloadType, payload: bytes, arrivalMilliseconds: arrival.milliseconds
+                    ) { replayed.append(contentsOf: $0) }
+                    live.insert(
+                        IncomingPacket(
+                            sequenceNumber: sequenceNumber, timestamp: event.timestamp, marker: event.marker,
+                            payloadType: payloadType, ssrc: 1, payload: bytes),
+                        arrivalMilliseconds: arrival.milliseconds)
+                }
+                continue
+            }
             payloads[arrival.sequence].withUnsafeBytes { bytes in
                 replay.receive(
                     sequenceNumber: sequenceNumber, timestamp: timestamp, marker: false, payloadType: codec.payloadType,
@@ -120,19 +161,43 @@ import Testing
         return (replayed, played, live.statistics)
     }
 
+    /// Both sides' output for `codec`, with or without ``events``.
+    static func play(
+        _ codec: Codec, telephoneEvents: Bool
+    ) throws -> (replayed: [Int16], played: [Int16], statistics: JitterBufferStatistics) {
+        switch codec {
+        case .pcmu:
+            try play(codec, replayDecoder: G711Decoder(law: .muLaw), liveDecoder: G711Decoder(law: .muLaw), telephoneEvents: telephoneEvents)
+        case .pcma:
+            try play(codec, replayDecoder: G711Decoder(law: .aLaw), liveDecoder: G711Decoder(law: .aLaw), telephoneEvents: telephoneEvents)
+        case .opusWithFEC:
+            try play(codec, replayDecoder: try OpusDecoder(), liveDecoder: try OpusDecoder(), telephoneEvents: telephoneEvents)
+        }
+    }
+
     @Test(arguments: Codec.allCases)
     func playsWhatTheLiveBufferPlays(codec: Codec) throws {
-        let (replayed, played, statistics) =
-            switch codec {
-            case .pcmu: try Self.play(codec, replayDecoder: G711Decoder(law: .muLaw), liveDecoder: G711Decoder(law: .muLaw))
-            case .pcma: try Self.play(codec, replayDecoder: G711Decoder(law: .aLaw), liveDecoder: G711Decoder(law: .aLaw))
-            case .opusWithFEC: try Self.play(codec, replayDecoder: try OpusDecoder(), liveDecoder: try OpusDecoder())
-            }
+        let (replayed, played, statistics) = try Self.play(codec, telephoneEvents: false)
         // The stream exercised what it is meant to: concealment and stretching both ran (and,
         // for Opus, FEC recovered single losses).
         #expect(statistics.concealmentEvents > 5, "\(statistics)")
         #expect(statistics.insertedSamples + statistics.removedSamples > 0, "\(statistics)")
         if codec == .opusWithFEC { #expect(statistics.recoveredSamples > 0, "\(statistics)") }
+        #expect(replayed.count == played.count)
+        let firstDifference = played.indices.first { $0 >= replayed.count || replayed[$0] != played[$0] }
+        #expect(firstDifference == nil, "first differing sample \(firstDifference ?? -1) of \(played.count)")
+    }
+
+    /// Digits sent as RFC 4733 events in place of audio: the replay gives them to its buffer as
+    /// the live receive path does, and both play the same tones, sample for sample (without
+    /// the replay's events, it conceals there and differs at the first digit).
+    @Test(arguments: [Codec.pcmu, .opusWithFEC])
+    func playsTheTelephoneEventsTheLiveBufferPlays(codec: Codec) throws {
+        let (replayed, played, statistics) = try Self.play(codec, telephoneEvents: true)
+        // Every digit played as its tone for its whole duration (34 packets of 20 ms), counted
+        // at the output rate.
+        let frame = codec == .opusWithFEC ? 960 : 160
+        #expect(statistics.toneSamples >= 34 * frame, "\(statistics)")
         #expect(replayed.count == played.count)
         let firstDifference = played.indices.first { $0 >= replayed.count || replayed[$0] != played[$0] }
         #expect(firstDifference == nil, "first differing sample \(firstDifference ?? -1) of \(played.count)")

@@ -20,6 +20,10 @@ import RTP
 /// Each audio stream is also replayed through our jitter buffer as its packets arrive
 /// (``StreamReport/jitterBuffer``, optionally written to WAV files): buffers live while their
 /// stream does, and a stream silent for `idleStreamNanoseconds` of capture time is finished.
+/// Its RFC 4733 telephone events go to the buffer too, as on the live receive path, which
+/// plays digits sent in place of audio as their tones (``JitterBufferReport/toneMilliseconds``):
+/// the formats are the direction's `telephone-event` rtpmaps, or without any, the events
+/// recognised in the stream (``StreamReport/dtmfEvents``) with durations on the stream's clock.
 ///
 /// SRTP streams are analysed from their clear-text headers, as tshark does; with a key (given in
 /// ``Configuration/srtpKeys`` or announced in SDP) each packet is also authenticated and

@@ -63,6 +63,17 @@ struct PayloadFormatDirectory {
         return formats[destination]?[payloadType] ?? formats[source]?[payloadType]
     }
 
+    /// The RFC 4733 telephone-event formats of packets between `source` and `destination`,
+    /// by payload type in ascending order: every payload type either endpoint announced that
+    /// resolves (``format(of:from:to:)``) to `telephone-event`.
+    func telephoneEventFormats(from source: UDPEndpoint, to destination: UDPEndpoint) -> [(payloadType: UInt8, format: PayloadFormat)] {
+        let announced = Set(formats[destination, default: [:]].keys).union(formats[source, default: [:]].keys)
+        return announced.sorted().compactMap { payloadType in
+            guard let format = format(of: payloadType, from: source, to: destination), format.isTelephoneEvent else { return nil }
+            return (payloadType, format)
+        }
+    }
+
     /// The Call-ID of the SIP dialog that announced either endpoint of the flow, if any.
     func callID(from source: UDPEndpoint, to destination: UDPEndpoint) -> String? {
         callIDs[destination] ?? callIDs[source]

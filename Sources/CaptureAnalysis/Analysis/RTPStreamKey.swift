@@ -51,6 +51,9 @@ struct RTPPacketSummary {
     var leadingPayload: UInt32
     /// Whether the payload is plaintext: not an SRTP payload that failed to decrypt.
     var payloadIsReadable = true
+    /// Whether the payload is an RFC 4733 telephone event, as the stream's analysis found
+    /// (``StreamAnalysis``): the replay gives it to its buffer.
+    var isTelephoneEvent = false
 
     init(_ packet: RTPPacket, frameNumber: Int, arrivalNanoseconds: Int64) {
         self.frameNumber = frameNumber

@@ -38,13 +38,18 @@ struct StreamAnalysis {
     private var dtmf = DTMFReceiver()
     /// The payload type of the last packet and what it resolved to, so that a stream pays for
     /// the lookup only when its payload type changes.
-    private var current = CurrentPayload(payloadType: nil, format: nil, clock: .unknown, isTelephoneEvent: false)
+    private var current = CurrentPayload(
+        payloadType: nil, format: nil, clock: .unknown, isTelephoneEvent: false, mayCarryUnannouncedEvents: false)
 
     private struct CurrentPayload {
         var payloadType: UInt8?
         var format: PayloadFormat?
         var clock: WiresharkPayloadClock
+        /// The SDP names the payload type `telephone-event`.
         var isTelephoneEvent: Bool
+        /// Nothing names the payload type, which is dynamic and not the media's, beside known
+        /// media: its packets are events if their payloads are (``isTelephoneEvent(_:)``).
+        var mayCarryUnannouncedEvents: Bool
     }
 
     /// At most this many key presses are kept per stream.
@@ -71,7 +76,9 @@ struct StreamAnalysis {
             : WiresharkPayloadClock.forPayloadType(
                 payloadType, encodingName: format?.encodingName, sdpClockRate: format?.clockRate)
         current = CurrentPayload(
-            payloadType: payloadType, format: format, clock: clock, isTelephoneEvent: format?.isTelephoneEvent ?? false)
+            payloadType: payloadType, format: format, clock: clock, isTelephoneEvent: format?.isTelephoneEvent ?? false,
+            mayCarryUnannouncedEvents: format == nil && payloadType >= 96 && mediaPayloadType != nil
+                && payloadType != mediaPayloadType)
         if !payloadTypes.contains(payloadType), payloadTypes.count < Self.payloadTypeCapacity {
             payloadTypes.append(payloadType)
             if let name = format?.encodingName, !encodingNames.contains(name) { encodingNames.append(name) }
@@ -90,6 +97,8 @@ struct StreamAnalysis {
             usePayloadType(
                 packet.payloadType, format: formats.format(of: packet.payloadType, from: key.source, to: key.destination))
         }
+        var packet = packet
+        packet.isTelephoneEvent = isTelephoneEvent(packet)
         let clock = current.clock
         if packets == 0 {
             firstArrivalNanoseconds = packet.arrivalNanoseconds
@@ -118,22 +127,40 @@ struct StreamAnalysis {
             if regular { bucket.includeDelta(analysis.deltaMilliseconds) }
             bucket.maximumJitterMilliseconds = max(bucket.maximumJitterMilliseconds, jitter)
         }
-        if current.isTelephoneEvent, let event = packet.telephoneEvent {
+        if packet.isTelephoneEvent, let event = packet.telephoneEvent {
             for press in dtmf.receive(event, timestamp: RTPTimestamp(packet.timestamp)) {
                 keep(press, arrivalNanoseconds: packet.arrivalNanoseconds)
             }
         }
-        listen(to: packet, payload: payload)
+        listen(to: packet, payload: payload, formats: formats)
     }
 
-    /// Replays the packet through the stream's jitter buffer, made at the first media packet.
-    private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
+    /// Whether `packet` is an RFC 4733 telephone event: its payload type is `telephone-event`
+    /// in the SDP, or, where neither the SDP nor RFC 3551 names its payload type (no SDP was
+    /// seen), a dynamic type other than the stream's media whose payload is one event block of
+    /// a DTMF key (4 bytes, event 0–15) beside known media. The Wireshark figures do not
+    /// change: they follow the SDP alone, as tshark's do.
+    private func isTelephoneEvent(_ packet: RTPPacketSummary) -> Bool {
+        if current.isTelephoneEvent { return true }
+        guard current.mayCarryUnannouncedEvents, packet.payloadLength == DTMFEventPayload.byteCount,
+            let event = packet.telephoneEvent
+        else { return false }
+        return event.event <= Self.highestDTMFEvent
+    }
+
+    /// The highest RFC 4733 event of a DTMF key (`D`).
+    static let highestDTMFEvent: UInt8 = 15
+
+    /// Replays the packet through the stream's jitter buffer, made at the first media packet
+    /// with the telephone-event formats the SDP announced for the stream's direction.
+    private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, formats: PayloadFormatDirectory) {
         if listener == nil {
             guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType,
                 packet.payloadIsReadable
             else { return }
             listener = StreamListener.make(
                 format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
+                telephoneEvents: formats.telephoneEventFormats(from: key.source, to: key.destination),
                 wavPath: listening.wavPath(for: key))
             if listener != nil, let lanes = listening.lanes { listenerLane = lanes.assignLane() }
         }

@@ -18,11 +18,16 @@ public struct JitterBufferReport: Sendable, Hashable, Encodable {
     /// The replay's score: delay, loss, concealment and time-stretch, read through the report
     /// (`report.p95DelayMilliseconds`).
     public var score: PlayoutScore
+    /// How long the buffer played telephone-event tones (RFC 4733 digits sent in place of
+    /// audio, played as their ITU-T Q.23 tones), in milliseconds: media the listener heard,
+    /// counted as played in the score, never as concealment.
+    public var toneMilliseconds: Double
 
-    /// The report of a finished replay's score.
-    public init(_ score: PlayoutScore, audioDecoded: Bool) {
+    /// The report of a finished replay's score, with the tones it played.
+    public init(_ score: PlayoutScore, audioDecoded: Bool, toneMilliseconds: Double) {
         self.audioDecoded = audioDecoded
         self.score = score
+        self.toneMilliseconds = toneMilliseconds
     }
 
     /// A figure of the score.
@@ -37,6 +42,7 @@ public struct JitterBufferReport: Sendable, Hashable, Encodable {
         case networkLossPercent = "network_loss_percent", lateLossPercent = "late_loss_percent"
         case effectiveLossPercent = "effective_loss_percent", concealmentPercent = "concealment_percent"
         case concealmentEvents = "concealment_events", interruptions, timeStretchPercent = "time_stretch_percent"
+        case toneMilliseconds = "tone_ms"
     }
 
     /// The figures that apply to a replay, under DESIGN.md's keys (a replay has no stalls to
@@ -49,7 +55,7 @@ public struct JitterBufferReport: Sendable, Hashable, Encodable {
             (.p95DelayMilliseconds, score.p95DelayMilliseconds), (.p99DelayMilliseconds, score.p99DelayMilliseconds),
             (.networkLossPercent, score.networkLossPercent), (.lateLossPercent, score.lateLossPercent),
             (.effectiveLossPercent, score.effectiveLossPercent), (.concealmentPercent, score.concealmentPercent),
-            (.timeStretchPercent, score.timeStretchPercent),
+            (.timeStretchPercent, score.timeStretchPercent), (.toneMilliseconds, toneMilliseconds),
         ]
         for (key, value) in figures { try container.encode(value, forKey: key) }
         try container.encode(score.concealmentEvents, forKey: .concealmentEvents)

@@ -79,7 +79,9 @@ public struct StreamReport: Sendable, Hashable, Encodable {
     public var audioReason: String?
     /// The last interarrival jitter the far end reported, in milliseconds.
     public var farEndJitterMilliseconds: Double?
-    /// RFC 4733 key presses.
+    /// RFC 4733 key presses: of the payload types the SDP names `telephone-event`, or, where
+    /// nothing names a dynamic payload type beside known media, of its packets whose payloads
+    /// are single DTMF event blocks.
     public var dtmfEvents: [DTMFEventReport]
     /// The E-model rating from what was heard (see ``QualityEstimate``); without a replay, the
     /// network rating. `nil` when the codec has no impairment values.
