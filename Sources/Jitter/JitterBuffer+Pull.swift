@@ -65,6 +65,7 @@ extension JitterBuffer {
             return .comfortNoise
         case .speech, .concealing:
             if let next, startsTalkspurt(sequence: store.sequence(next), position: store.position(next), marker: store.marker(next)) {
+                if resumesAfterSenderPause(sequence: store.sequence(next), position: store.position(next)) { recordSenderPause() }
                 closeConcealmentEvent(resumedByTalkspurt: true)
                 mode = .comfortNoise
                 playComfortNoise(frames: gap)
@@ -136,6 +137,7 @@ extension JitterBuffer {
             // An empty CN payload carries no level: play the quietest one.
             let level = (try? ComfortNoisePayload(parsing: store.payload(slot)))?.noiseLevel ?? 127
             noiseLevel = Self.meanMagnitude(ofNoiseLevel: level)
+            senderPauses = .comfortNoisePackets
             store.remove(slot)
             finishDecoded(sequence: sequence, end: position + Int64(frameSamples))
             closeConcealmentEvent(resumedByTalkspurt: true)
@@ -143,6 +145,9 @@ extension JitterBuffer {
             playComfortNoise(frames: samplesPerPull)
             return .comfortNoise
         }
+        // A gap that ends with the next sequence number was the sender's pause, not a loss.
+        let senderPaused = resumesAfterSenderPause(sequence: sequence, position: position)
+        if senderPaused { recordSenderPause() }
         let merging = mode == .concealing || (mode == .comfortNoise && openConcealmentStart != nil)
         // Cross-fade from concealment, unless the decoder blends its first frame itself.
         let overlap = merging && !decoder.blendsAfterConcealment ? concealOverlap() : 0
@@ -160,7 +165,7 @@ extension JitterBuffer {
         trackNoiseLevel(frames: frames - skip, audio: audio)
         finishDecoded(sequence: sequence, end: position + Int64(frames))
         let resumed: PlayoutDecision.Kind = mode == .speech ? .normal : (merging ? .merge : .normal)
-        closeConcealmentEvent(resumedByTalkspurt: marker || !merging)
+        closeConcealmentEvent(resumedByTalkspurt: marker || !merging || senderPaused)
         mode = .speech
         return resumed
     }
@@ -228,7 +233,7 @@ extension JitterBuffer {
             let start = max(concealedRunSamples - fadeStartSamples, 0)
             let noiseGain = min(Double(start) / Double(fadeLength), 1)
             if noiseGain > 0 {
-                comfortNoise.render(into: pcm, frames: frames, channels: channels, level: noiseLevel, gain: noiseGain, replace: false)
+                comfortNoise.render(into: pcm, frames: frames, channels: channels, level: fillLevel, gain: noiseGain, replace: false)
             }
         }
     }
@@ -256,7 +261,7 @@ extension JitterBuffer {
 
     private mutating func playComfortNoise(frames: Int) {
         let frames = max(min(frames, decodeScratch.count / queue.channels), 1)
-        comfortNoise.render(into: decodeScratch, frames: frames, channels: queue.channels, level: noiseLevel, gain: 1, replace: true)
+        comfortNoise.render(into: decodeScratch, frames: frames, channels: queue.channels, level: fillLevel, gain: 1, replace: true)
         quietRunSamples += frames
         lastQuietSample = counters.playedSamples
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * queue.channels)]))
@@ -282,6 +287,7 @@ extension JitterBuffer {
     private mutating func trackNoiseLevel(frames: Int, audio: UnsafeBufferPointer<Int16>) {
         let level = queue.meanAbsoluteLevel(lastFrames: frames)
         quietRunSamples = pauseDetector.analyze(audio) ? 0 : quietRunSamples + frames
+        background.follow(floorDBov: pauseDetector.noiseFloorDBov, samples: frames, sampleRate: sampleRate)
         if inPause { lastQuietSample = counters.playedSamples }
         noiseLevel = min(level, noiseLevel * 1.05 + 1)
     }
