@@ -204,8 +204,11 @@ extension JitterBuffer {
         concealedRunSamples += frames
         counters.concealedSamples += frames
         if recovered {
+            // Media decoded from a packet (the next one's FEC): the recovered packet's own
+            // audio, so the stream continues from there (``resumesAfterSenderPause(sequence:position:)``).
             counters.recoveredSamples += frames
             lastDecodedSequence = lastDecodedSequence.map { $0 + 1 }
+            decodedHighWater = max(decodedHighWater, queueEndPosition)
             return
         }
         if mode == .speech {
