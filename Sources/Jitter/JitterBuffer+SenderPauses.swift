@@ -40,39 +40,38 @@ extension JitterBuffer {
     /// The mean magnitude of what fills a gap once concealment fades out, and of comfort noise:
     /// the background of the decoded audio (``BackgroundLevel``) for a sender known to pause
     /// without comfort noise, whose gaps are mostly its silences; otherwise the level a loss
-    /// fades into (``noiseLevel``: the quietest recent decoded audio, or the level of the last
-    /// comfort-noise packet).
+    /// fades into (``noiseLevel``: the quietest recent decoded audio, rising 5 % a packet, or
+    /// the level of the last comfort-noise packet).
     var fillLevel: Double {
         senderPauses == .silentWithoutComfortNoise ? background.meanMagnitude : noiseLevel
     }
 }
 
-/// The background level of the decoded audio: the lowest noise floor the voice activity
-/// decision has measured in its pauses (near digital silence for a clean talker, the noise for
-/// speech over noise), allowed to rise ``riseDecibelsPerSecond`` per second of decoded audio so
-/// that it follows a background that grows louder. A DTX sender's talkspurts are often shorter
-/// than the detector's 2 s window, which then reads the quietest syllables; the lowest reading
-/// over several windows is the pauses'.
+/// The background level of the decoded audio: the quietest of its frames (their mean
+/// magnitude), allowed to rise ``riseDecibelsPerSecond`` per second of decoded audio so that it
+/// follows a background that grows louder. Digital silence for a clean talker whose pauses are
+/// silent, the quiet moments of the noise for speech over noise. The loss fill's level
+/// (``JitterBuffer/noiseLevel``) rises 21 dB a second instead: within a talkspurt of a DTX
+/// sender, which never sends its pauses, that reached about 20 dB below the speech. (The voice
+/// activity decision's noise floor, a minimum of a 100 ms smoothed power over 2 s, is no
+/// background here: a talkspurt's short pauses hardly move it.)
 struct BackgroundLevel {
     /// How fast the level may rise, in dB per second of decoded audio.
     static var riseDecibelsPerSecond: Double { 1 }
 
-    /// The level in dBov, `-infinity` until the detector has measured a floor.
-    private(set) var decibels = -Double.infinity
-    private var analyzedSamples = 0
+    /// The level as a mean magnitude; 0 before any audio.
+    private(set) var meanMagnitude = 0.0
+    private var hasMeasured = false
 
-    /// Takes the detector's floor after it analysed `samples` more samples at `sampleRate`.
-    mutating func follow(floorDBov: Double, samples: Int, sampleRate: Int) {
-        analyzedSamples += samples
-        // The detector reads digital silence until its first sub-window (250 ms) is complete.
-        guard analyzedSamples >= sampleRate / 2 else { return }
-        let rise = Self.riseDecibelsPerSecond * Double(samples) / Double(max(sampleRate, 1))
-        decibels = decibels == -.infinity ? floorDBov : min(floorDBov, decibels + rise)
-    }
-
-    /// The mean magnitude of noise at the level (Gaussian noise has 0.8 of its RMS as its mean
-    /// magnitude); 0 before any measurement.
-    var meanMagnitude: Double {
-        decibels == -.infinity ? 0 : 32768 * pow(10, decibels / 20) * 0.8
+    /// Takes the mean magnitude `level` of `samples` more decoded samples at `sampleRate`.
+    mutating func follow(level: Double, samples: Int, sampleRate: Int) {
+        guard hasMeasured else {
+            meanMagnitude = level
+            hasMeasured = true
+            return
+        }
+        let rise = pow(10, Self.riseDecibelsPerSecond * Double(samples) / Double(max(sampleRate, 1)) / 20)
+        // From digital silence it rises from a magnitude of 1 (the smallest step of 16-bit audio).
+        meanMagnitude = min(level, max(meanMagnitude, 1) * rise)
     }
 }
