@@ -71,7 +71,7 @@ extension JitterBuffer {
                 playComfortNoise(frames: gap)
                 return .comfortNoise
             }
-            if next == nil, concealedRunSamples >= fadeEndSamples {
+            if next == nil, concealedRunSamples >= concealmentFade(nothingBehind: true).end {
                 mode = .comfortNoise  // faded out: wait in silence (the event stays open)
                 playComfortNoise(frames: samplesPerPull)
                 return .comfortNoise
@@ -198,7 +198,7 @@ extension JitterBuffer {
             frames = samplesPerPull
             for index in 0..<(frames * channels) { decodeScratch[index] = 0 }
         }
-        if !recovered { fadeConcealment(frames: frames) }
+        if !recovered { fadeConcealment(frames: frames, fade: concealmentFade(nothingBehind: next == nil)) }
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * channels)]))
         if advancing { queueEndPosition += Int64(frames) } else { heldInPlaceSamples += frames }
         concealedRunSamples += frames
@@ -219,13 +219,13 @@ extension JitterBuffer {
     }
 
     /// Fades the concealment just decoded into comfort noise as the gap grows long.
-    private mutating func fadeConcealment(frames: Int) {
+    private mutating func fadeConcealment(frames: Int, fade: (start: Int, end: Int)) {
         let channels = queue.channels
-        let fadeLength = max(fadeEndSamples - fadeStartSamples, 1)
+        let fadeLength = max(fade.end - fade.start, 1)
         do {
             let pcm = decodeScratch
             for frame in 0..<frames {
-                let elapsed = concealedRunSamples + frame - fadeStartSamples
+                let elapsed = concealedRunSamples + frame - fade.start
                 guard elapsed > 0 else { continue }
                 let gain = Int32(max(fadeLength - elapsed, 0) * 32768 / fadeLength)
                 for channel in 0..<channels {
@@ -233,7 +233,7 @@ extension JitterBuffer {
                     pcm[index] = Int16(truncatingIfNeeded: (Int32(pcm[index]) * gain) >> 15)
                 }
             }
-            let start = max(concealedRunSamples - fadeStartSamples, 0)
+            let start = max(concealedRunSamples - fade.start, 0)
             let noiseGain = min(Double(start) / Double(fadeLength), 1)
             if noiseGain > 0 {
                 comfortNoise.render(into: pcm, frames: frames, channels: channels, level: fillLevel, gain: noiseGain, replace: false)

@@ -37,6 +37,16 @@ extension JitterBuffer {
         concealedRunSamples = 0
     }
 
+    /// Where concealment of the gap at the end of the queue stops playing at full level and where
+    /// it has faded out (samples into the gap). A gap with nothing stored behind it, from a
+    /// sender known to pause without comfort noise, is most likely its pause (a lost packet
+    /// mostly has the next one behind it by the time its gap plays): one pull at full level,
+    /// faded out over the next two, into the background. Otherwise the configured fade.
+    func concealmentFade(nothingBehind: Bool) -> (start: Int, end: Int) {
+        guard nothingBehind, senderPauses == .silentWithoutComfortNoise else { return (fadeStartSamples, fadeEndSamples) }
+        return (samplesPerPull, 3 * samplesPerPull)
+    }
+
     /// The mean magnitude of what fills a gap once concealment fades out, and of comfort noise:
     /// the background of the decoded audio (``BackgroundLevel``) for a sender known to pause
     /// without comfort noise, whose gaps are mostly its silences; otherwise the level a loss
