@@ -290,7 +290,6 @@ extension JitterBuffer {
     private mutating func trackNoiseLevel(frames: Int, audio: UnsafeBufferPointer<Int16>) {
         let level = queue.meanAbsoluteLevel(lastFrames: frames)
         quietRunSamples = pauseDetector.analyze(audio) ? 0 : quietRunSamples + frames
-        background.follow(level: level, samples: frames, sampleRate: sampleRate)
         if inPause { lastQuietSample = counters.playedSamples }
         noiseLevel = min(level, noiseLevel * 1.05 + 1)
     }

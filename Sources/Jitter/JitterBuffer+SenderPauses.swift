@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What the stream has shown of how its sender fills its pauses.
 enum SenderPauses {
     /// Nothing yet: a gap is filled at the level a loss fades into.
@@ -12,7 +6,7 @@ enum SenderPauses {
     case comfortNoisePackets
     /// The sender stops sending in its pauses (DTX) and sends no comfort noise: a talkspurt
     /// resumed with the sequence number that followed the last packet while the timestamp
-    /// jumped (RFC 3551 §4.1). Its gaps fill at the background level of its audio.
+    /// jumped (RFC 3551 §4.1). Its gaps are silence.
     case silentWithoutComfortNoise
 }
 
@@ -41,47 +35,19 @@ extension JitterBuffer {
     /// it has faded out (samples into the gap). A gap with nothing stored behind it, from a
     /// sender known to pause without comfort noise, is most likely its pause (a lost packet
     /// mostly has the next one behind it by the time its gap plays): one pull at full level,
-    /// faded out over the next two, into the background. Otherwise the configured fade.
+    /// faded out over the next two, into silence. Otherwise the configured fade.
     func concealmentFade(nothingBehind: Bool) -> (start: Int, end: Int) {
         guard nothingBehind, senderPauses == .silentWithoutComfortNoise else { return (fadeStartSamples, fadeEndSamples) }
         return (samplesPerPull, 3 * samplesPerPull)
     }
 
     /// The mean magnitude of what fills a gap once concealment fades out, and of comfort noise:
-    /// the background of the decoded audio (``BackgroundLevel``) for a sender known to pause
-    /// without comfort noise, whose gaps are mostly its silences; otherwise the level a loss
-    /// fades into (``noiseLevel``: the quietest recent decoded audio, rising 5 % a packet, or
-    /// the level of the last comfort-noise packet).
+    /// silence for a sender known to pause without comfort noise (what it sent for its pauses:
+    /// nothing; it sends no level to render), otherwise the level a loss fades into
+    /// (``noiseLevel``: the quietest recent decoded audio, rising 5 % a packet, or the level of
+    /// the last comfort-noise packet). That level climbs within a DTX sender's talkspurts, which
+    /// never carry its pauses, to about 20 dB below the speech.
     var fillLevel: Double {
-        senderPauses == .silentWithoutComfortNoise ? background.meanMagnitude : noiseLevel
-    }
-}
-
-/// The background level of the decoded audio: the quietest of its frames (their mean
-/// magnitude), allowed to rise ``riseDecibelsPerSecond`` per second of decoded audio so that it
-/// follows a background that grows louder. Digital silence for a clean talker whose pauses are
-/// silent, the quiet moments of the noise for speech over noise. The loss fill's level
-/// (``JitterBuffer/noiseLevel``) rises 21 dB a second instead: within a talkspurt of a DTX
-/// sender, which never sends its pauses, that reached about 20 dB below the speech. (The voice
-/// activity decision's noise floor, a minimum of a 100 ms smoothed power over 2 s, is no
-/// background here: a talkspurt's short pauses hardly move it.)
-struct BackgroundLevel {
-    /// How fast the level may rise, in dB per second of decoded audio.
-    static var riseDecibelsPerSecond: Double { 1 }
-
-    /// The level as a mean magnitude; 0 before any audio.
-    private(set) var meanMagnitude = 0.0
-    private var hasMeasured = false
-
-    /// Takes the mean magnitude `level` of `samples` more decoded samples at `sampleRate`.
-    mutating func follow(level: Double, samples: Int, sampleRate: Int) {
-        guard hasMeasured else {
-            meanMagnitude = level
-            hasMeasured = true
-            return
-        }
-        let rise = pow(10, Self.riseDecibelsPerSecond * Double(samples) / Double(max(sampleRate, 1)) / 20)
-        // From digital silence it rises from a magnitude of 1 (the smallest step of 16-bit audio).
-        meanMagnitude = min(level, max(meanMagnitude, 1) * rise)
+        senderPauses == .silentWithoutComfortNoise ? 0 : noiseLevel
     }
 }

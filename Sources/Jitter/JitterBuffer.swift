@@ -31,9 +31,8 @@ import RTP
 ///   (marker bit, or a timestamp jump larger than the sequence jump) is silence, not loss.
 /// - A gap that ends with the next sequence number was the sender's pause (DTX): what was
 ///   concealed while it was unresolved counts as comfort noise, and from then on a sender that
-///   sends no comfort-noise packets has its gaps faded into the background level of its own
-///   audio (its quietest frames, rising 1 dB a second: `BackgroundLevel`), not into the level
-///   a loss fades into.
+///   sends no comfort-noise packets has a gap with nothing behind it faded out within 30 ms into
+///   silence (what it sent), not concealed for 120 ms into the level a loss fades into.
 /// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it keeps
 ///   the delay it has if that is inside the `DelayBand` around the target, and otherwise plays
 ///   at the band's settling point (a fixed buffer: at its delay). Leaving comfort noise
@@ -111,8 +110,6 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var noiseLevel = 0.0
     /// How the sender fills its pauses, as far as the stream has shown it.
     var senderPauses = SenderPauses.unknown
-    /// The background level of the decoded audio: its quietest frames.
-    var background = BackgroundLevel()
     /// Whether the delay is still the one the buffer started with (no shrink since the start,
     /// and the network has needed no more).
     var holdsStartDelay = true
