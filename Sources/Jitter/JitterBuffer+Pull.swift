@@ -65,12 +65,13 @@ extension JitterBuffer {
             return .comfortNoise
         case .speech, .concealing:
             if let next, startsTalkspurt(sequence: store.sequence(next), position: store.position(next), marker: store.marker(next)) {
+                if resumesAfterSenderPause(sequence: store.sequence(next), position: store.position(next)) { recordSenderPause() }
                 closeConcealmentEvent(resumedByTalkspurt: true)
                 mode = .comfortNoise
                 playComfortNoise(frames: gap)
                 return .comfortNoise
             }
-            if next == nil, concealedRunSamples >= fadeEndSamples {
+            if next == nil, concealedRunSamples >= concealmentFade(nothingBehind: true).end {
                 mode = .comfortNoise  // faded out: wait in silence (the event stays open)
                 playComfortNoise(frames: samplesPerPull)
                 return .comfortNoise
@@ -136,6 +137,7 @@ extension JitterBuffer {
             // An empty CN payload carries no level: play the quietest one.
             let level = (try? ComfortNoisePayload(parsing: store.payload(slot)))?.noiseLevel ?? 127
             noiseLevel = Self.meanMagnitude(ofNoiseLevel: level)
+            senderPauses = .comfortNoisePackets
             store.remove(slot)
             finishDecoded(sequence: sequence, end: position + Int64(frameSamples))
             closeConcealmentEvent(resumedByTalkspurt: true)
@@ -143,6 +145,9 @@ extension JitterBuffer {
             playComfortNoise(frames: samplesPerPull)
             return .comfortNoise
         }
+        // A gap that ends with the next sequence number was the sender's pause, not a loss.
+        let senderPaused = resumesAfterSenderPause(sequence: sequence, position: position)
+        if senderPaused { recordSenderPause() }
         let merging = mode == .concealing || (mode == .comfortNoise && openConcealmentStart != nil)
         // Cross-fade from concealment, unless the decoder blends its first frame itself.
         let overlap = merging && !decoder.blendsAfterConcealment ? concealOverlap() : 0
@@ -160,7 +165,7 @@ extension JitterBuffer {
         trackNoiseLevel(frames: frames - skip, audio: audio)
         finishDecoded(sequence: sequence, end: position + Int64(frames))
         let resumed: PlayoutDecision.Kind = mode == .speech ? .normal : (merging ? .merge : .normal)
-        closeConcealmentEvent(resumedByTalkspurt: marker || !merging)
+        closeConcealmentEvent(resumedByTalkspurt: marker || !merging || senderPaused)
         mode = .speech
         return resumed
     }
@@ -193,14 +198,17 @@ extension JitterBuffer {
             frames = samplesPerPull
             for index in 0..<(frames * channels) { decodeScratch[index] = 0 }
         }
-        if !recovered { fadeConcealment(frames: frames) }
+        if !recovered { fadeConcealment(frames: frames, fade: concealmentFade(nothingBehind: next == nil)) }
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * channels)]))
         if advancing { queueEndPosition += Int64(frames) } else { heldInPlaceSamples += frames }
         concealedRunSamples += frames
         counters.concealedSamples += frames
         if recovered {
+            // Media decoded from a packet (the next one's FEC): the recovered packet's own
+            // audio, so the stream continues from there (``resumesAfterSenderPause(sequence:position:)``).
             counters.recoveredSamples += frames
             lastDecodedSequence = lastDecodedSequence.map { $0 + 1 }
+            decodedHighWater = max(decodedHighWater, queueEndPosition)
             return
         }
         if mode == .speech {
@@ -211,13 +219,13 @@ extension JitterBuffer {
     }
 
     /// Fades the concealment just decoded into comfort noise as the gap grows long.
-    private mutating func fadeConcealment(frames: Int) {
+    private mutating func fadeConcealment(frames: Int, fade: (start: Int, end: Int)) {
         let channels = queue.channels
-        let fadeLength = max(fadeEndSamples - fadeStartSamples, 1)
+        let fadeLength = max(fade.end - fade.start, 1)
         do {
             let pcm = decodeScratch
             for frame in 0..<frames {
-                let elapsed = concealedRunSamples + frame - fadeStartSamples
+                let elapsed = concealedRunSamples + frame - fade.start
                 guard elapsed > 0 else { continue }
                 let gain = Int32(max(fadeLength - elapsed, 0) * 32768 / fadeLength)
                 for channel in 0..<channels {
@@ -225,10 +233,10 @@ extension JitterBuffer {
                     pcm[index] = Int16(truncatingIfNeeded: (Int32(pcm[index]) * gain) >> 15)
                 }
             }
-            let start = max(concealedRunSamples - fadeStartSamples, 0)
+            let start = max(concealedRunSamples - fade.start, 0)
             let noiseGain = min(Double(start) / Double(fadeLength), 1)
             if noiseGain > 0 {
-                comfortNoise.render(into: pcm, frames: frames, channels: channels, level: noiseLevel, gain: noiseGain, replace: false)
+                comfortNoise.render(into: pcm, frames: frames, channels: channels, level: fillLevel, gain: noiseGain, replace: false)
             }
         }
     }
@@ -256,7 +264,7 @@ extension JitterBuffer {
 
     private mutating func playComfortNoise(frames: Int) {
         let frames = max(min(frames, decodeScratch.count / queue.channels), 1)
-        comfortNoise.render(into: decodeScratch, frames: frames, channels: queue.channels, level: noiseLevel, gain: 1, replace: true)
+        comfortNoise.render(into: decodeScratch, frames: frames, channels: queue.channels, level: fillLevel, gain: 1, replace: true)
         quietRunSamples += frames
         lastQuietSample = counters.playedSamples
         queue.append(UnsafeBufferPointer(rebasing: decodeScratch[0..<(frames * queue.channels)]))

@@ -29,6 +29,10 @@ import RTP
 ///   packet after concealment is cross-faded in ("merge"), unless the decoder blends it
 ///   itself (G.711 Appendix I and Opus do). A gap before a talkspurt start
 ///   (marker bit, or a timestamp jump larger than the sequence jump) is silence, not loss.
+/// - A gap that ends with the next sequence number was the sender's pause (DTX): what was
+///   concealed while it was unresolved counts as comfort noise, and from then on a sender that
+///   sends no comfort-noise packets has a gap with nothing behind it faded out within 30 ms into
+///   silence (what it sent), not concealed for 120 ms into the level a loss fades into.
 /// - In silence (comfort noise) the playout point is free: when a talkspurt starts, it keeps
 ///   the delay it has if that is inside the `DelayBand` around the target, and otherwise plays
 ///   at the band's settling point (a fixed buffer: at its delay). Leaving comfort noise
@@ -104,6 +108,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var pacedLatePackets = 0
     var lastLateArrivalMilliseconds = -Double.infinity
     var noiseLevel = 0.0
+    /// How the sender fills its pauses, as far as the stream has shown it.
+    var senderPauses = SenderPauses.unknown
     /// Whether the delay is still the one the buffer started with (no shrink since the start,
     /// and the network has needed no more).
     var holdsStartDelay = true
@@ -301,6 +307,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         received.removeAll()
         tone = nil
         pacedLatePackets = 0
+        senderPauses = .unknown
         estimator.resetReference()
         mode = .comfortNoise
         stretchState = .none
