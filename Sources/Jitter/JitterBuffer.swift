@@ -263,8 +263,9 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     }
 
     /// Tells the conversational delay target how much mouth-to-ear delay the call has outside
-    /// the buffer, in milliseconds (half the RTCP round trip plus packetisation and codec
-    /// delay): the dearer delay is, the more late loss the target accepts. No effect with a
+    /// the buffer, in milliseconds (half the fastest recent RTCP round trip, the path without
+    /// the queueing the buffer's own delay holds, plus packetisation and codec delay): the
+    /// dearer delay is, the more late loss the target accepts. No effect with a
     /// quantile target (``JitterBufferConfiguration/conversationalBaseDelayMilliseconds`` nil)
     /// or a fixed one. Allocates (the cost tables are shared by the process's buffers, per
     /// delay); call it when the figure changes (an RTCP report), not per packet.

@@ -251,10 +251,14 @@ final class ReceivePath: @unchecked Sendable {
         guard let roundTrip = block.roundTripTime(arrival: NTPTimestamp(unixTime: arrival)) else { return }
         locked.withLock { $0.counters.roundTripMilliseconds = roundTrip.milliseconds }
         // The jitter buffer's conversational target prices its delay against the delay the
-        // call has outside it: half the round trip and one 20 ms packet, in whole milliseconds
-        // (calls on one network then share the cost table). Only a move of 10 ms or more is
+        // call has outside it: half the fastest recent round trip (the buffer's delay counts
+        // from the fastest packet, so the network's queueing is inside it) and one 20 ms
+        // packet, in whole milliseconds (calls on one network then share the cost table), as
+        // the playout simulator tells it the fastest transit. Only a move of 10 ms or more is
         // passed on (it may compute a table).
-        let outside = (roundTrip.milliseconds / 2 + 20).rounded()
+        owned.fastestRoundTrip.record(roundTrip)
+        let fastest = owned.fastestRoundTrip.fastest ?? roundTrip
+        let outside = (fastest.milliseconds / 2 + 20).rounded()
         if abs(outside - (owned.delayOutsideBufferMilliseconds ?? -.infinity)) >= 10 {
             owned.delayOutsideBufferMilliseconds = outside
             jitterBuffer.updateDelayOutsideBuffer(milliseconds: outside)
@@ -360,6 +364,8 @@ struct IOThreadState: ~Copyable {
     var remoteSaidGoodbye = false
     /// The delay outside the jitter buffer last passed to it (ms), from the RTCP round trip.
     var delayOutsideBufferMilliseconds: Double?
+    /// The latest round trips, whose fastest half is the delay outside the buffer.
+    var fastestRoundTrip = FastestRecentRoundTrip()
     /// Kernel receive timestamps mapped onto media time.
     var arrivals: ArrivalClock
 

@@ -7,15 +7,18 @@ import RTP
 /// network's queueing; adding half the *latest* RTT as well would count that queueing twice
 /// in the one-way estimate. Half the fastest recent RTT is the path's propagation part, and
 /// a path that slows for good shows after ``capacity`` reports.
-struct FastestRecentRoundTrip: Sendable {
+public struct FastestRecentRoundTrip: Sendable {
     /// How many of the latest round trips the minimum is taken over.
-    static let capacity = 8
+    public static let capacity = 8
 
     private var samples: [MediaTime] = []
     private var next = 0
 
+    /// None yet.
+    public init() {}
+
     /// Adds a measured round trip, replacing the oldest once ``capacity`` are held.
-    mutating func record(_ roundTrip: MediaTime) {
+    public mutating func record(_ roundTrip: MediaTime) {
         if samples.count < Self.capacity {
             samples.append(roundTrip)
         } else {
@@ -25,5 +28,5 @@ struct FastestRecentRoundTrip: Sendable {
     }
 
     /// The fastest of the held round trips; `nil` before the first.
-    var fastest: MediaTime? { samples.min() }
+    public var fastest: MediaTime? { samples.min() }
 }
