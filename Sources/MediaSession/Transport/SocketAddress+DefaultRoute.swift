@@ -10,11 +10,7 @@ extension SocketAddress {
         defer { close(descriptor) }
         // 203.0.113.1 (TEST-NET-3, RFC 5737): routed like any public address, never reached.
         guard let probe = try? SocketAddress(host: "203.0.113.1", port: 9) else { return nil }
-        var storage = sockaddr_storage()
-        let length = withUnsafeMutableBytes(of: &storage) { probe.write(to: $0.baseAddress!) }
-        let connected = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, length) }
-        }
+        let connected = probe.withSocketAddress { connect(descriptor, $0, $1) }
         guard connected == 0 else { return nil }
         var local = sockaddr_storage()
         var localLength = socklen_t(MemoryLayout<sockaddr_storage>.size)

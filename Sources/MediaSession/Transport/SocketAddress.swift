@@ -104,6 +104,17 @@ public struct SocketAddress: Sendable, Hashable, CustomStringConvertible {
         return socklen_t(MemoryLayout<sockaddr_in>.size)
     }
 
+    /// Calls `body` with the address as a `sockaddr` and its length, as `bind`, `connect` and
+    /// `sendto` take it.
+    @inline(__always)
+    func withSocketAddress<Result>(_ body: (UnsafePointer<sockaddr>, socklen_t) -> Result) -> Result {
+        var storage = sockaddr_storage()
+        let length = withUnsafeMutableBytes(of: &storage) { write(to: $0.baseAddress!) }
+        return withUnsafePointer(to: &storage) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, length) }
+        }
+    }
+
     /// The address without the port: `192.0.2.1` or `2001:db8::1`.
     public var host: String {
         var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))

@@ -39,11 +39,7 @@ public final class UDPSocket: Sendable {
         }
         do throws(TransportError) {
             try Self.apply(options, to: descriptor, isIPv6: address.isIPv6, subject: address.description)
-            var storage = sockaddr_storage()
-            let length = withUnsafeMutableBytes(of: &storage) { address.write(to: $0.baseAddress!) }
-            let status = withUnsafePointer(to: &storage) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.bind(descriptor, $0, length) }
-            }
+            let status = address.withSocketAddress { Glibc.bind(descriptor, $0, $1) }
             guard status == 0 else { throw TransportError(operation: "bind", subject: address.description, code: errno) }
             localAddress = try Self.boundAddress(of: descriptor, subject: address.description)
         } catch {
@@ -62,17 +58,20 @@ public final class UDPSocket: Sendable {
     /// - Throws: ``TransportError`` for any other failure (unreachable network, wrong family).
     @discardableResult
     public func send(_ bytes: UnsafeRawBufferPointer, to destination: SocketAddress) throws(TransportError) -> Bool {
-        var storage = sockaddr_storage()
-        let length = withUnsafeMutableBytes(of: &storage) { destination.write(to: $0.baseAddress!) }
-        let sent = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0, length)
-            }
-        }
-        if sent >= 0 { return true }
+        let sent = destination.withSocketAddress { sendto(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT), $0, $1) }
+        return try Self.datagramSent(sent, operation: "sendto", subject: destination.description)
+    }
+
+    /// Whether a send that returned `result` sent its datagram: true, or false when the
+    /// kernel's send buffer was full (`EAGAIN`).
+    /// - Throws: ``TransportError`` for any other failure, naming `operation` and `subject`
+    ///   (made only then).
+    @inline(__always)
+    private static func datagramSent(_ result: Int, operation: String, subject: @autoclosure () -> String) throws(TransportError) -> Bool {
+        if result >= 0 { return true }
         let code = errno
         if code == EAGAIN || code == EWOULDBLOCK { return false }
-        throw TransportError(operation: "sendto", subject: destination.description, code: code)
+        throw TransportError(operation: operation, subject: subject(), code: code)
     }
 
     /// Fixes the socket's peer (`connect`): the kernel then keeps the route to it, so that
@@ -81,11 +80,7 @@ public final class UDPSocket: Sendable {
     /// drops datagrams from any other source.
     /// - Throws: ``TransportError`` when the kernel refuses (another address family, say).
     func connect(to peer: SocketAddress) throws(TransportError) {
-        var storage = sockaddr_storage()
-        let length = withUnsafeMutableBytes(of: &storage) { peer.write(to: $0.baseAddress!) }
-        let status = withUnsafePointer(to: &storage) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, length) }
-        }
+        let status = peer.withSocketAddress { Glibc.connect(descriptor, $0, $1) }
         guard status == 0 else { throw TransportError(operation: "connect", subject: peer.description, code: errno) }
     }
 
@@ -94,10 +89,8 @@ public final class UDPSocket: Sendable {
     /// - Throws: ``TransportError`` for any other failure (the peer's port closed, reported
     ///   once by the network).
     func sendToPeer(_ bytes: UnsafeRawBufferPointer) throws(TransportError) -> Bool {
-        if Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT)) >= 0 { return true }
-        let code = errno
-        if code == EAGAIN || code == EWOULDBLOCK { return false }
-        throw TransportError(operation: "send", subject: localAddress.description, code: code)
+        let sent = Glibc.send(descriptor, bytes.baseAddress, bytes.count, Int32(MSG_DONTWAIT))
+        return try Self.datagramSent(sent, operation: "send", subject: localAddress.description)
     }
 
     /// Receives the datagrams waiting on the socket into `batch`, up to its capacity, without

@@ -36,5 +36,4 @@ struct RelayCounts: Sendable, Equatable {
     var rtcpDelivered = 0
     /// The smallest delay given to a forwarded RTP copy, in milliseconds (infinity before any).
     var rtpFastestDelayMilliseconds = Double.infinity
-
 }
