@@ -89,6 +89,14 @@ struct PCMQueue: ~Copyable {
         return Double(sum) / Double(frames * channels)
     }
 
+    /// Reports to `visit` the queued samples and room for `frames` more after them, what the
+    /// next reads and appends touch, for warming it into the cache ahead.
+    func hotRegions(appending frames: Int, _ visit: (UnsafeRawPointer, Int) -> Void) {
+        guard let base = storage.baseAddress else { return }
+        let stop = min(end + max(frames, 0) * channels, storage.count)
+        visit(UnsafeRawPointer(base + start), (stop - start) * MemoryLayout<Int16>.stride)
+    }
+
     private mutating func makeRoom(frames: Int) {
         guard end + frames * channels > storage.count, start > 0 else { return }
         let live = end - start

@@ -146,7 +146,8 @@ struct PacketStore: ~Copyable {
         earliestSlot = slot
     }
 
-    private func freeSlot() -> Int? {
+    /// The lowest slot neither holding a packet nor lent, where the next packet goes.
+    func freeSlot() -> Int? {
         for slot in 0..<slotCount where !isOccupied(slot) && !slots[slot].lent { return slot }
         return nil
     }
@@ -164,6 +165,23 @@ struct PacketStore: ~Copyable {
         count = 0
         earliestSlot = nil
     }
+
+    /// Reports to `visit` what a steady stream's next insert and pull touch: the first slots'
+    /// records and the start of their payloads (a stream that keeps a few packets reuses the
+    /// lowest free slots), for warming them into the cache ahead.
+    func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        let warmedSlots = min(slotCount, Self.warmedSlots)
+        visit(UnsafeRawPointer(slots), warmedSlots * MemoryLayout<Slot>.stride)
+        guard let payloads = UnsafeRawPointer(payloads.baseAddress) else { return }
+        for slot in 0..<warmedSlots {
+            visit(payloads + slot * maximumPayloadBytes, min(maximumPayloadBytes, Self.warmedPayloadBytes))
+        }
+    }
+
+    /// How many of the lowest slots ``hotRegions(_:)`` reports, and how much of each payload
+    /// (a 20 ms G.711 payload is 160 bytes).
+    private static let warmedSlots = 3
+    private static let warmedPayloadBytes = 192
 
     /// The stored payload of `slot`, valid until the slot is reused.
     func payload(_ slot: Int) -> UnsafeRawBufferPointer {

@@ -1,34 +1,51 @@
 /// Relative delays of the packets that arrived since the last pull, held until the pull tells
 /// how long each of them waited for it. Fixed capacity; when full, the oldest is recorded at
 /// once with an average wait.
-struct PendingArrivals {
+///
+/// The entries lie in one block allocated at creation, each delay beside its arrival time: a
+/// steady stream's packet and the pull after it touch the block's first line only, which
+/// ``hotRegions(_:)`` reports for warming.
+struct PendingArrivals: ~Copyable {
+    private struct Entry {
+        var relativeDelay = 0.0
+        var arrivalMilliseconds = 0.0
+    }
+
     private static let capacity = 64
-    private var relativeDelays = [Double](repeating: 0, count: capacity)
-    private var arrivals = [Double](repeating: 0, count: capacity)
+    private let entries: UnsafeMutablePointer<Entry>
     private var count = 0
+
+    init() {
+        entries = .allocate(capacity: Self.capacity)
+        entries.initialize(repeating: Entry(), count: Self.capacity)
+    }
+
+    deinit {
+        entries.deallocate()
+    }
 
     mutating func append(relativeDelay: Double, arrivalMilliseconds: Double, to estimator: inout DelayEstimator) {
         if count == Self.capacity {
-            estimator.record(relativeDelay: relativeDelays[0], waitMilliseconds: 5, arrivalMilliseconds: arrivals[0])
-            for index in 1..<count {
-                relativeDelays[index - 1] = relativeDelays[index]
-                arrivals[index - 1] = arrivals[index]
-            }
+            estimator.record(relativeDelay: entries[0].relativeDelay, waitMilliseconds: 5, arrivalMilliseconds: entries[0].arrivalMilliseconds)
+            (entries + 0).update(from: entries + 1, count: count - 1)
             count -= 1
         }
-        relativeDelays[count] = relativeDelay
-        arrivals[count] = arrivalMilliseconds
+        entries[count] = Entry(relativeDelay: relativeDelay, arrivalMilliseconds: arrivalMilliseconds)
         count += 1
     }
 
-    /// Records every pending arrival with its wait until the pull at `nowMilliseconds`.
     mutating func record(at nowMilliseconds: Double, to estimator: inout DelayEstimator) {
         for index in 0..<count {
             estimator.record(
-                relativeDelay: relativeDelays[index], waitMilliseconds: max(nowMilliseconds - arrivals[index], 0),
-                arrivalMilliseconds: arrivals[index]
+                relativeDelay: entries[index].relativeDelay, waitMilliseconds: max(nowMilliseconds - entries[index].arrivalMilliseconds, 0),
+                arrivalMilliseconds: entries[index].arrivalMilliseconds
             )
         }
         count = 0
+    }
+
+    /// Reports to `visit` the entries held and the one the next arrival fills.
+    func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        visit(UnsafeRawPointer(entries), min(count + 1, Self.capacity) * MemoryLayout<Entry>.stride)
     }
 }

@@ -2,8 +2,11 @@
 /// late packets. Fixed storage.
 package struct ReceivedWindow {
     package init() {}
-    private static let size: UInt64 = 1024
-    private var bits = [UInt64](repeating: 0, count: Int(size / 64))
+    /// The bits inline (not an array on the heap): a packet's check then touches no separate
+    /// block, whose header and bits a thread serving hundreds of streams would find cold.
+    private typealias Bits = InlineArray<16, UInt64>
+    private static let size = UInt64(Bits.count * 64)
+    private var bits = Bits(repeating: 0)
     private var highest: UInt64?
 
     package mutating func removeAll() {

@@ -56,6 +56,16 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
         pullLock.withLock { buffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds) != .oversized }
     }
 
+    /// Reports to `visit` the memory beyond this object that the next insert and pulls touch:
+    /// the two locks and the buffer's storage (``JitterBuffer/hotRegions(_:)``). Only for the
+    /// thread that inserts and pulls (it reads the buffer's fields without the lock), which
+    /// warms it into the cache ahead; `visit` may only read it.
+    package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        pullLock.hotRegions(visit)
+        inboxLock.hotRegions(visit)
+        buffer.hotRegions(visit)
+    }
+
     /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times); see
     /// ``JitterBuffer/pull(into:nowMilliseconds:)``.
     public func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {

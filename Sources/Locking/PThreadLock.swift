@@ -13,6 +13,11 @@ public final class PThreadLock<State>: @unchecked Sendable {
         self.state = state
     }
 
+    /// Reports where its `pthread_mutex_t` lies to `visit` (see ``PThreadMutex/hotRegions(_:)``).
+    package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        mutex.hotRegions(visit)
+    }
+
     /// Runs `body` with exclusive access to the state (inlinable, as ``PThreadMutex/withLock(_:)``).
     @inlinable
     public func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {

@@ -124,15 +124,16 @@ import Testing
         for index in 0..<5 { clock.add(LoggingMember(name: "m\(index)", log: log)) }
         drive(clock, on: injected)
         // Before each tick: the member three ahead gets its object (from its address, by the
-        // clock: no call), two ahead its parts, the next one its parts' parts (each stage reads
-        // only what the stage before brought in).
+        // clock: no call), two ahead its parts, the next one its parts' parts, and the member
+        // itself, just before its tick, what those hold (each stage reads only what the stage
+        // before brought in).
         #expect(
             log.entries == [
-                "m2 parts", "m1 partsOfParts", "m0 tick",
-                "m3 parts", "m2 partsOfParts", "m1 tick",
-                "m4 parts", "m3 partsOfParts", "m2 tick",
-                "m4 partsOfParts", "m3 tick",
-                "m4 tick",
+                "m2 parts", "m1 partsOfParts", "m0 deepParts", "m0 tick",
+                "m3 parts", "m2 partsOfParts", "m1 deepParts", "m1 tick",
+                "m4 parts", "m3 partsOfParts", "m2 deepParts", "m2 tick",
+                "m4 partsOfParts", "m3 deepParts", "m3 tick",
+                "m4 deepParts", "m4 tick",
             ])
     }
 

@@ -37,6 +37,15 @@ enum CachePrefetch {
         memory(start, lines: lines)
     }
 
+    /// Prefetches every cache line that the `bytes` bytes at `address` touch (a region a part
+    /// reports through its `hotRegions`).
+    @inline(__always)
+    static func region(_ address: UnsafeRawPointer, bytes: Int) {
+        guard bytes > 0 else { return }
+        let offset = Int(bitPattern: address) & (lineBytes - 1)
+        memory(address - offset, lines: (offset + bytes + lineBytes - 1) / lineBytes)
+    }
+
     /// Prefetches `lines` cache lines from `address`.
     @inline(__always)
     static func memory(_ address: UnsafeRawPointer, lines: Int) {
@@ -45,8 +54,9 @@ enum CachePrefetch {
 }
 
 /// The stages in which a ``SharedMediaClock`` warms the members about to tick, each a member
-/// nearer its tick than the one before, so that each stage reads only pointers the stage before
-/// brought into the cache (reading a cold pointer would stall on it, as the tick would).
+/// nearer its tick than the one before (the last at its own turn), so that each stage reads
+/// only pointers the stage before brought into the cache (reading a cold pointer would stall on
+/// it, as the tick would).
 enum PrefetchStage: CaseIterable {
     /// The member's own object (warmed by the clock from its address, see ``SharedMediaClock``).
     case object
@@ -54,6 +64,9 @@ enum PrefetchStage: CaseIterable {
     case parts
     /// What those parts hold.
     case partsOfParts
+    /// What the parts' parts hold, at the member's own turn, just before its tick: the tick
+    /// begins with a system call (reading its sockets), which gives them time to arrive.
+    case deepParts
 
     /// How many members before its tick a member is warmed at this stage.
     var membersAhead: Int {
@@ -61,6 +74,7 @@ enum PrefetchStage: CaseIterable {
         case .object: 3
         case .parts: 2
         case .partsOfParts: 1
+        case .deepParts: 0
         }
     }
 }

@@ -70,10 +70,19 @@ final class ReceivePath: @unchecked Sendable {
         locked = PThreadLock(ReceiveState(reception: ReceptionStatistics(clockRate: clockRate)))
     }
 
-    /// Brings in the state shared with the audio thread (the reception statistics, the counters)
-    /// ahead of a tick (``AudioLoop/prefetch(_:)``).
+    /// Brings in the state shared with the audio thread (the reception statistics, the
+    /// counters), the quality monitor's mutex and the SRTP session's state (its replay window,
+    /// cipher context and HMAC states) ahead of a tick (``AudioLoop/prefetch(_:)``).
     func prefetchParts() {
         CachePrefetch.object(locked, lines: 8)
+        monitor.hotRegions { CachePrefetch.region($0, bytes: $1) }
+        owned.inbound?.hotRegions { CachePrefetch.region($0, bytes: $1) }
+    }
+
+    /// Brings in the mutex of the state shared with the audio thread, once the lock's object
+    /// is in (``prefetchParts()``).
+    func prefetchDeepParts() {
+        locked.hotRegions { CachePrefetch.region($0, bytes: $1) }
     }
 
     /// The peer's address once latched (symmetric RTP), else nil.

@@ -86,11 +86,13 @@ final class SendPath {
         connectedPeer = peer
     }
 
-    /// Brings in the packet buffer's first lines (an audio packet's length) and the counters
-    /// each packet adds to ahead of a tick (``AudioLoop/prefetch(_:)``).
+    /// Brings in the packet buffer's first lines (an audio packet's length), the counters
+    /// each packet adds to and the SRTP session's state (its replay window, cipher context and
+    /// HMAC states) ahead of a tick (``AudioLoop/prefetch(_:)``).
     func prefetchParts() {
         if let packet = buffer.baseAddress { CachePrefetch.memory(packet, lines: 4) }
         CachePrefetch.object(counters, lines: 1)
+        outbound?.hotRegions { CachePrefetch.region($0, bytes: $1) }
     }
 
     /// Sends what one frame interval calls for: a telephone event while one is under way,

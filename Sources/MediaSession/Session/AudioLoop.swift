@@ -190,7 +190,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
 
     /// Brings in the objects a tick touches, stage by stage (see ``SharedMediaClock``, which
     /// warms this object first): those it holds (the jitter buffer and the quality monitor hold
-    /// their state inline), then the sample buffers and the send and receive paths' own parts.
+    /// their state inline), then the sample buffers, the send and receive paths' own parts
+    /// (their SRTP sessions' state among them) and the jitter buffer's locks and storage, then
+    /// the receive path's mutex.
     func prefetch(_ stage: PrefetchStage) {
         switch stage {
         case .object:
@@ -210,6 +212,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             }
             send.prefetchParts()
             receive.prefetchParts()
+            jitterBuffer.hotRegions { CachePrefetch.region($0, bytes: $1) }
+        case .deepParts:
+            receive.prefetchDeepParts()
         }
     }
 

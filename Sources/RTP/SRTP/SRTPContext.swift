@@ -65,6 +65,16 @@ struct SRTPContext: ~Copyable {
         }
     }
 
+    /// Reports to `visit` the memory outside this value that an SRTP (not SRTCP) packet's
+    /// transform reads and writes: the streams and replay windows, the cipher context and the
+    /// HMAC states. For warming it into the cache ahead of the packet, where one thread serves
+    /// many sessions in turn; what `visit` may do with it is read it.
+    func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        streams.hotRegions(visit)
+        rtpKeys.cipher.hotRegions(visit)
+        if !suite.isAEAD { rtpKeys.authentication.hotRegions(visit) }
+    }
+
     /// Sets the rollover counter for `ssrc`'s next SRTP packets (adding the stream if it has
     /// none yet), as libsrtp 2.5's `srtp_set_stream_roc` (see ``SRTPReplayWindow/setRolloverCounter(_:)``).
     mutating func setRolloverCounter(_ rolloverCounter: UInt32, ssrc: UInt32) {

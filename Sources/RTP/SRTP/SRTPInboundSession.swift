@@ -57,6 +57,13 @@ public struct SRTPInboundSession: ~Copyable, @unchecked Sendable {
         context.setRolloverCounter(rolloverCounter, ssrc: ssrc)
     }
 
+    /// Reports to `visit` the memory beyond this value that an SRTP packet's transform
+    /// touches (replay state, cipher context, HMAC states), for a caller that warms it into the
+    /// cache ahead of the packet; `visit` may only read it.
+    package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        context.hotRegions(visit)
+    }
+
     /// The suite of the key the session unprotects with.
     public var suite: SRTPCryptoSuite { context.suite }
 

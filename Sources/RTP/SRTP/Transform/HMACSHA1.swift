@@ -30,6 +30,11 @@ struct HMACSHA1: ~Copyable {
         }
     }
 
+    /// Reports the inner and outer states to `visit` (for warming them ahead of a packet).
+    func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        visit(UnsafeRawPointer(states), 2 * MemoryLayout<SHA_CTX>.stride)
+    }
+
     deinit {
         wipe(UnsafeMutableRawBufferPointer(start: states, count: 2 * MemoryLayout<SHA_CTX>.stride))
         states.deallocate()

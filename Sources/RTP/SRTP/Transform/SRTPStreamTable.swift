@@ -41,6 +41,14 @@ struct SRTPStreamTable: ~Copyable {
         windowBits.deallocate()
     }
 
+    /// Reports the streams in use and their replay windows to `visit` (for warming them ahead
+    /// of a packet).
+    func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+        guard count > 0 else { return }
+        visit(UnsafeRawPointer(streams), count * MemoryLayout<SRTPStream>.stride)
+        visit(UnsafeRawPointer(windowBits), count * wordsPerWindow * MemoryLayout<UInt64>.stride)
+    }
+
     /// The slot of `ssrc`'s stream, or `nil` when there is none.
     mutating func slot(of ssrc: UInt32) -> Int? {
         clock &+= 1
