@@ -29,13 +29,6 @@ struct DelayBand {
         DelayBand(growBelow: growBelow + milliseconds, shrinkAbove: shrinkAbove + milliseconds, settle: settle + milliseconds)
     }
 
-    /// The same band growing only when the delay is `milliseconds` further below: a buffer
-    /// that clock drift fills gains that much by itself before the next pause, so growing for
-    /// it is a change a listener hears for nothing (the drift would undo it as the next shrink).
-    func growingLater(by milliseconds: Double) -> DelayBand {
-        DelayBand(growBelow: growBelow - milliseconds, shrinkAbove: shrinkAbove, settle: settle)
-    }
-
     /// Whether a delay `error` milliseconds off the target is left where it is.
     func contains(error: Double) -> Bool {
         error >= growBelow && error <= shrinkAbove

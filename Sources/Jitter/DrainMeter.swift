@@ -9,10 +9,7 @@
 /// milliseconds a second falls that much below its target between two pauses and plays late
 /// packets as concealment (±3000 ppm sound cards drain 6 ms a second: 17 ms between pauses).
 /// So after growing, the buffer settles as far above its target as it will drain before the
-/// next pause (``anticipationMilliseconds``). A buffer that the playout fills instead (the
-/// sender's clock is the fast one) leaves a small growth to the drift: it gains that much
-/// before the next pause by itself (``fillMilliseconds``). Fixed storage, filled once a second
-/// of playout.
+/// next pause (``anticipationMilliseconds``). Fixed storage, filled once a second of playout.
 struct DrainMeter {
     /// The span of playout the rate is measured over.
     static let spanSeconds = 20
@@ -31,10 +28,6 @@ struct DrainMeter {
     /// one ``record(addedMilliseconds:targetMilliseconds:)`` to the next: the buffer reads it
     /// at every pull.
     private(set) var anticipationMilliseconds = 0.0
-    /// How much delay the playout adds by itself until the next pause, when it fills the
-    /// buffer (0 when it drains), at most ``maximumAnticipationMilliseconds``; kept like
-    /// ``anticipationMilliseconds``.
-    private(set) var fillMilliseconds = 0.0
 
     init() {
         samples = [Double](repeating: 0, count: Self.spanSeconds + 1)
@@ -47,9 +40,7 @@ struct DrainMeter {
         samples[next] = addedMilliseconds - targetMilliseconds
         next = (next + 1) % samples.count
         filled = min(filled + 1, samples.count)
-        let untilNextPause = millisecondsPerSecond * Self.pauseSeconds
-        anticipationMilliseconds = min(max(untilNextPause, 0), Self.maximumAnticipationMilliseconds)
-        fillMilliseconds = min(max(-untilNextPause, 0), Self.maximumAnticipationMilliseconds)
+        anticipationMilliseconds = min(max(millisecondsPerSecond * Self.pauseSeconds, 0), Self.maximumAnticipationMilliseconds)
     }
 
     /// Milliseconds a second the playout drained (positive) or filled (negative) the buffer over

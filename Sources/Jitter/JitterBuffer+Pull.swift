@@ -305,12 +305,11 @@ extension JitterBuffer {
 
     /// Where the delay may sit without being moved, and where a move settles.
     /// A buffer that drift drains keeps its whole band higher by what it drains before the
-    /// next pause; one that drift fills grows only when it is lower than that fill would
-    /// mend (``DrainMeter``); a fixed buffer, the baseline, does neither.
+    /// next pause (``DrainMeter``); a fixed buffer, the baseline, does not.
     var delayBand: DelayBand {
         if estimator.isFixed { return .fixed }
         let band: DelayBand = holdsStartDelay && !estimator.isStartingUp ? .leavingStart : .adaptive
-        return band.raised(by: drain.anticipationMilliseconds).growingLater(by: drain.fillMilliseconds)
+        return band.raised(by: drain.anticipationMilliseconds)
     }
 
     /// How long the delay waits for a pause before voiced audio is stretched (ms): read speech
