@@ -14,9 +14,10 @@ import QualityMetrics
 /// - The reference "fastest packet" is the minimum over a sliding window of the last packets,
 ///   so sender/receiver clock drift moves the reference instead of accumulating as delay.
 /// - The target follows the quantile up at once but down only slowly (by
-///   ``JitterBufferConfiguration/targetDecayMillisecondsPerSecond``), so it stays put on a
-///   steady network instead of wandering with every sample of a heavy tail; until the first
-///   25 packets have arrived the initial delay is a floor.
+///   ``JitterBufferConfiguration/targetDecayMillisecondsPerSecond``, and not at all while the
+///   network is still being learnt), so it stays put on a steady network instead of wandering
+///   with every sample of a heavy tail; until the first 25 packets have arrived the initial
+///   delay is a floor.
 struct DelayEstimator {
     private let quantile: Double
     /// With the conversational target: Id of G.107 at the base delay plus each bucket's upper
@@ -198,8 +199,12 @@ struct DelayEstimator {
         }
         neededMilliseconds = needed
         // Up at once, down slowly: a heavy tail shows itself only now and then, and every
-        // move of the delay is a change a listener may hear.
-        heldMilliseconds = max(needed, heldMilliseconds - max(gapMilliseconds, 0) * decayPerMillisecond)
+        // move of the delay is a change a listener may hear. Not down at all while the network
+        // is still being learnt: a few seconds of arrivals that need less are no evidence yet
+        // that the call does (on `heavy-jitter` the decay took the target from 104 to 66 ms in
+        // the first 5 s, and the network soon needed 86 ms again).
+        let decay = isLearning ? 0 : max(gapMilliseconds, 0) * decayPerMillisecond
+        heldMilliseconds = max(needed, heldMilliseconds - decay)
         // Until the first packets have shown the network, the initial delay is a floor.
         let wanted = isStartingUp ? max(heldMilliseconds, initialMilliseconds) : heldMilliseconds
         targetMilliseconds = min(max(wanted, minimumMilliseconds), maximumMilliseconds)

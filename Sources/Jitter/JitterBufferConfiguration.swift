@@ -50,8 +50,9 @@ public struct JitterBufferConfiguration: Sendable, Equatable {
     /// longer memory; 0.9995 remembers about 2000 packets, 40 s of 20 ms packets). Path
     /// stalls do not need a short memory: they are recorded as one sample each.
     public var histogramForgetFactor = 0.9995
-    /// How fast the target delay may fall, in milliseconds per second of arrivals; it rises
-    /// at once. The playout delay itself moves in the pauses of the speech.
+    /// How fast the target delay may fall, in milliseconds per second of arrivals, once the
+    /// first 250 packets have shown the network (it does not fall before); it rises at once.
+    /// The playout delay itself moves in the pauses of the speech.
     public var targetDecayMillisecondsPerSecond = 10.0
     /// The payload type of RFC 3389 comfort-noise packets, played as comfort noise.
     public var comfortNoisePayloadType: UInt8? = 13

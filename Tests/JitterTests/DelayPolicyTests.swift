@@ -28,24 +28,39 @@ import PlayoutLab
 
     @Test func targetRisesAtOnceAndFallsAtTheDecayRate() {
         var estimator = Self.estimator(decayPerSecond: 1)
-        Self.record(&estimator, delay: 20, packets: 100, start: 0)
+        // Past the first 250 packets, where the network is still being learnt.
+        Self.record(&estimator, delay: 20, packets: 300, start: 0)
         #expect(estimator.targetMilliseconds == 22, "the percentile's bucket (20, 22]")
-        Self.record(&estimator, delay: 60, packets: 1, start: 2000)
+        Self.record(&estimator, delay: 60, packets: 1, start: 6000)
         #expect(estimator.targetMilliseconds == 62, "up at once")
         // Two seconds of fast packets: the percentile is back at 22 at once, the target falls
         // by 2 ms.
-        Self.record(&estimator, delay: 20, packets: 100, start: 2020)
+        Self.record(&estimator, delay: 20, packets: 100, start: 6020)
         #expect(abs(estimator.targetMilliseconds - 60) < 0.001)
         // Forty more seconds: 40 ms lower, down to what the network needs.
-        Self.record(&estimator, delay: 20, packets: 2000, start: 4020)
+        Self.record(&estimator, delay: 20, packets: 2000, start: 8020)
         #expect(estimator.targetMilliseconds == 22)
     }
 
     @Test func aLargeDecayFollowsTheQuantileAtOnce() {
         var estimator = Self.estimator(decayPerSecond: 1000)
-        Self.record(&estimator, delay: 60, packets: 100, start: 0)
-        Self.record(&estimator, delay: 20, packets: 3, start: 2000)
+        Self.record(&estimator, delay: 60, packets: 300, start: 0)
+        Self.record(&estimator, delay: 20, packets: 3, start: 6000)
         #expect(estimator.targetMilliseconds == 22)
+    }
+
+    /// While the first 250 packets arrive the target does not fall: the few that needed more
+    /// are as much evidence as the many that did not. From the 250th on it falls at its rate
+    /// (0.2 ms a packet at 10 ms/s).
+    @Test func theTargetDoesNotFallWhileTheNetworkIsBeingLearnt() {
+        var estimator = Self.estimator(decayPerSecond: 10)
+        Self.record(&estimator, delay: 60, packets: 10, start: 0)
+        Self.record(&estimator, delay: 20, packets: 239, start: 200)
+        #expect(estimator.isLearning)
+        #expect(estimator.targetMilliseconds == 62, "held while learning")
+        Self.record(&estimator, delay: 20, packets: 51, start: 4980)
+        #expect(!estimator.isLearning)
+        #expect(abs(estimator.targetMilliseconds - (62 - 51 * 0.2)) < 0.001, "\(estimator.targetMilliseconds)")
     }
 
     /// Plays packets 0…9 with packet 5 lost and returns what was played.
