@@ -49,6 +49,15 @@ public struct PlayoutRecord: Sendable, Equatable {
     }
 }
 
+/// What a listener heard from a replay (``PlayoutSimulator/render(_:decoder:payload:)``) and
+/// the playout that made it.
+public struct RenderedPlayout: Sendable {
+    /// The PCM of every pull, in order, in the decoder's format.
+    public var audio: [Int16]
+    /// One record per pull.
+    public var records: [PlayoutRecord]
+}
+
 /// Replays a network trace through a `JitterBuffer` with a 10 ms pull clock and records what
 /// was played. Deterministic: the same trace and settings give the same playout (only the
 /// measured pull durations vary).
@@ -83,10 +92,6 @@ public struct PlayoutSimulator: Sendable {
     /// Replays `packets` (in send order) and returns one record per pull, from the first
     /// arrival until half a second after the last.
     public func play(_ packets: [SimulatedPacket]) -> [PlayoutRecord] {
-        var records: [PlayoutRecord] = []
-        guard let first = packets.first(where: { $0.arrivalMilliseconds != nil }) else { return records }
-        // The buffer's 32-bit playout timestamps, extended to the trace's 64 bits.
-        var playoutTimestamp = first.rtpTimestamp
         replay(
             packets, decoder: SyntheticVoiceDecoder(clockRate: clockRate, samplesPerFrame: samplesPerFrame, pauses: .readSpeech),
             payload: { packet in
@@ -96,49 +101,60 @@ public struct PlayoutSimulator: Sendable {
                 }
                 return payload
             },
-            afterPull: { decision, time, microseconds, _, decoder in
-                let decoded = decoder.events.compactMap { event -> UInt64? in
+            drainPlayed: { decoder, played in
+                for event in decoder.events {
                     switch event {
-                    case let .decoded(sequence), let .recovered(sequence): sequence
-                    case .concealed: nil
+                    case let .decoded(sequence), let .recovered(sequence): played.append(sequence)
+                    case .concealed: break
                     }
                 }
                 decoder.clearEvents()
-                playoutTimestamp = RTPTimestamp(decision.rtpTimestamp).extended(near: playoutTimestamp)
-                records.append(
-                    PlayoutRecord(
-                        timeMilliseconds: time, kind: decision.kind, rtpTimestamp: playoutTimestamp,
-                        decodedSequenceNumbers: decoded, pullMicroseconds: microseconds
-                    )
-                )
             }
-        )
-        return records
+        ).records
     }
 
-    /// Replays `packets` through a real codec and returns what a listener would hear: the PCM
-    /// of every pull, in order. `payload` gives each packet's encoded frame.
+    /// Replays `packets` through a real codec and returns what a listener would hear (the PCM
+    /// of every pull, in order) and the playout that made it, one record per pull as
+    /// ``play(_:)`` gives them: a buffer that moves its delay in the pauses of what it decodes
+    /// plays this audio differently from the synthetic voice, so its delay and loss are those
+    /// of this replay. `payload` gives each packet's encoded frame; each payload is tagged
+    /// with its packet (``TaggedPayloadDecoder``), which the codec never sees.
     public func render<Decoder: AudioDecoder>(
         _ packets: [SimulatedPacket], decoder: Decoder, payload: (SimulatedPacket) -> [UInt8]
-    ) -> [Int16] {
-        var audio: [Int16] = []
-        replay(packets, decoder: decoder, payload: payload) { _, _, _, pcm, _ in audio += pcm }
-        return audio
+    ) -> RenderedPlayout {
+        let outputSamplesPerFrame = samplesPerFrame * decoder.format.sampleRate / max(clockRate, 1)
+        return replay(
+            packets, decoder: TaggedPayloadDecoder(codec: decoder, clockRate: clockRate),
+            payload: { packet in
+                let codecBytes = payload(packet)
+                var tagged = [UInt8](repeating: 0, count: TaggedPayloadDecoder.tagBytes)
+                tagged.withUnsafeMutableBytes {
+                    TaggedPayloadDecoder.writeTag(sequenceNumber: packet.sequenceNumber, samples: outputSamplesPerFrame, into: $0)
+                }
+                return tagged + codecBytes
+            },
+            drainPlayed: { decoder, played in _ = decoder.drainPlayed { played.append($0) } }
+        )
     }
 
     /// The replay loop: inserts each packet when the pull clock reaches its arrival, pulls every
-    /// 10 ms (of the receiver's clock) and hands each pull's outcome to `afterPull`.
+    /// 10 ms (of the receiver's clock), and keeps each pull's PCM and its record (the sequence
+    /// numbers played during the pull are those `drainPlayed` takes from the decoder).
     private func replay<Decoder: AudioDecoder>(
         _ packets: [SimulatedPacket], decoder: Decoder, payload: (SimulatedPacket) -> [UInt8],
-        afterPull: (PlayoutDecision, _ timeMilliseconds: Double, _ microseconds: Double, [Int16], inout Decoder) -> Void
-    ) {
+        drainPlayed: (inout Decoder, inout [UInt64]) -> Void
+    ) -> RenderedPlayout {
+        var rendered = RenderedPlayout(audio: [], records: [])
         let arrivals = packets.enumerated()
             .compactMap { index, packet in packet.arrivalMilliseconds.map { (index: index, time: $0, packet: packet) } }
             .sorted { ($0.time, $0.index) < ($1.time, $1.index) }
-        guard let first = arrivals.first, let last = arrivals.last else { return }
+        guard let first = arrivals.first, let last = arrivals.last else { return rendered }
         let talkspurtStarts = Self.talkspurtStarts(packets, samplesPerFrame: samplesPerFrame)
         var buffer = JitterBuffer(decoder: decoder, configuration: configurationKnowingTheNetwork(packets))
         var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull * buffer.format.channels)
+        // The buffer's 32-bit playout timestamps, extended to the trace's 64 bits.
+        var playoutTimestamp = first.packet.rtpTimestamp
+        var played: [UInt64] = []
         let interval = 10 / (1 + receiverClockDriftPPM * 1e-6)
         let clock = ContinuousClock()
         var next = 0
@@ -164,9 +180,19 @@ public struct PlayoutSimulator: Sendable {
             let decision = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
             let elapsed = clock.now - started
             let microseconds = Double(elapsed.components.attoseconds) / 1e12 + Double(elapsed.components.seconds) * 1e6
-            afterPull(decision, now, microseconds, pcm, &buffer.decoder)
+            played.removeAll(keepingCapacity: true)
+            drainPlayed(&buffer.decoder, &played)
+            playoutTimestamp = RTPTimestamp(decision.rtpTimestamp).extended(near: playoutTimestamp)
+            rendered.records.append(
+                PlayoutRecord(
+                    timeMilliseconds: now, kind: decision.kind, rtpTimestamp: playoutTimestamp, decodedSequenceNumbers: played,
+                    pullMicroseconds: microseconds
+                )
+            )
+            rendered.audio += pcm
             pull += 1
         }
+        return rendered
     }
 
     /// The configuration, with a conversational target told the one-way delay outside the

@@ -50,9 +50,9 @@ public struct SpeechPackets: Sendable {
 }
 
 extension PlayoutSimulator {
-    /// What a listener hears from our buffer: replays `packets` carrying `speech` (see
-    /// ``render(_:decoder:payload:)``) and returns the PCM of every pull, in order.
-    public func render(_ packets: [SimulatedPacket], speech: SpeechPackets) -> [Int16] {
+    /// What a listener hears from our buffer, and the playout that made it: replays `packets`
+    /// carrying `speech` (see ``render(_:decoder:payload:)``).
+    public func render(_ packets: [SimulatedPacket], speech: SpeechPackets) -> RenderedPlayout {
         render(packets, decoder: speech.makeDecoder()) { speech.payload(forTimestamp: $0.rtpTimestamp) }
     }
 }

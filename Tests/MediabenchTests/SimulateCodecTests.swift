@@ -116,10 +116,12 @@ import Testing
         call.codec = .opus(bitsPerSecond: nil)
         var codecs = try call.makeCodecs(packetTimeMilliseconds: 20)
         let withFEC = try #require(try trace.encodedSpeech(speech, encoder: &codecs.encoder))
-        let heard = trace.renderOurs(withFEC, decoder: codecs.decoder, configuration: configuration)
+        let rendered = trace.renderOurs(withFEC, decoder: codecs.decoder, configuration: configuration)
+        let heard = rendered.audio
         var plain = try OpusEncoder(configuration: OpusEncoderConfiguration(format: format))
         let withoutFEC = try #require(try trace.encodedSpeech(speech, encoder: &plain))
-        let concealed = trace.renderOurs(withoutFEC, decoder: try OpusDecoder(format: format), configuration: configuration)
+        let withoutRecovery = trace.renderOurs(withoutFEC, decoder: try OpusDecoder(format: format), configuration: configuration)
+        let concealed = withoutRecovery.audio
 
         // The output starts at the first arrival; 40 ms of buffer and 6.5 ms of lookahead later,
         // the speech plays.
@@ -130,6 +132,10 @@ import Testing
         let guessed = Self.correlation(speech[lost], concealed[(lost.lowerBound + lag)..<(lost.upperBound + lag)])
         #expect(recovered > 0.8, "the lost frame, recovered by FEC: correlation \(recovered)")
         #expect(recovered > guessed + 0.1, "FEC \(recovered) against concealment alone \(guessed)")
+        // The replay's records name the recovered packet as played, and only with FEC.
+        let played = { (records: [PlayoutRecord]) in records.contains { $0.decodedSequenceNumbers.contains(UInt64(lostFrame)) } }
+        #expect(played(rendered.records))
+        #expect(!played(withoutRecovery.records))
     }
 
     @Test func pcmaPlaysTheALawRoundTripOnACleanTrace() throws {

@@ -64,7 +64,7 @@ import Testing
         let playout = try PeerPlayout(
             parsing: "peer 1.0\nknob,latency,40,ms\n1030,buffering\n1050,10\n1070,11\n1090,-\n1110,13\n", peer: "peer"
         )
-        let audio = bench.render(playout, speech: speech)
+        let audio = bench.render(playout, speech: speech).audio
         #expect(audio.count == 5 * 160)
         #expect(audio[0..<160].allSatisfy { $0 == 0 }, "buffering is silent")
         #expect(Array(audio[160..<320]) == Self.roundTrip(frame: 0), "seq 10 carries the first frame")
@@ -93,7 +93,7 @@ import Testing
         let bench = try JitterBenchTrace.file(trace.file.path)
         var configuration = JitterBufferConfiguration()
         configuration.delayPolicy = .fixed(milliseconds: 40)
-        let rendered = bench.renderOurs(try #require(bench.speechPackets(Self.speech)), configuration: configuration)
+        let rendered = bench.renderOurs(try #require(bench.speechPackets(Self.speech)), configuration: configuration).audio
         #expect(heard == rendered)
         // On a clean trace the speech plays whole and in order, cycling through its four frames.
         let cycle = (0..<4).flatMap { Self.roundTrip(frame: $0) }

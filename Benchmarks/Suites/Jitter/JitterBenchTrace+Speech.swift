@@ -2,6 +2,17 @@ import Codecs
 import Jitter
 import PlayoutLab
 
+/// What a listener heard from one buffer when a trace carried one recording, and the score of
+/// the playout that played it. For our buffer that is the replay of this very speech (its
+/// delay moves in the speech's own pauses, so each recording has its own delay and loss); a
+/// peer decides from the arrivals alone, so every recording gets the same score.
+public struct HeardPlayout: Sendable {
+    /// The PCM of every pull, in order.
+    public var audio: [Int16]
+    /// The playout that produced ``audio``.
+    public var score: PlayoutScore
+}
+
 extension JitterBenchTrace {
     /// Which frame of a speech recording each packet of this trace carries.
     public var speechFrameMap: SpeechFrameMap {
@@ -14,16 +25,21 @@ extension JitterBenchTrace {
         SpeechPackets(speech: speech, frameMap: speechFrameMap)
     }
 
-    /// What a listener hears from our buffer (or the fixed baseline) when the trace carries `speech`.
-    public func renderOurs(_ speech: SpeechPackets, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) -> [Int16] {
-        PlayoutSimulator(clockRate: clockRate, samplesPerFrame: samplesPerFrame, configuration: configuration)
-            .render(simulatedPackets, speech: speech)
+    /// What a listener hears from our buffer (or the fixed baseline) when the trace carries
+    /// `speech`, and that replay's score.
+    public func renderOurs(_ speech: SpeechPackets, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) -> HeardPlayout {
+        let packets = simulatedPackets
+        let rendered = PlayoutSimulator(clockRate: clockRate, samplesPerFrame: samplesPerFrame, configuration: configuration)
+            .render(packets, speech: speech)
+        return HeardPlayout(
+            audio: rendered.audio,
+            score: PlayoutScore(trace: packets, records: rendered.records, clockRate: clockRate, samplesPerFrame: samplesPerFrame))
     }
 
     /// What a listener hears from a peer's playout when the trace carries `speech`: the same
     /// decoder and concealment as ours, one frame per pull (a sequence number that cannot be
-    /// one of the trace's is concealed).
-    public func render(_ playout: PeerPlayout, speech: SpeechPackets) -> [Int16] {
+    /// one of the trace's is concealed); the score is the playout's (``score(_:)``).
+    public func render(_ playout: PeerPlayout, speech: SpeechPackets) -> HeardPlayout {
         let pulls = playout.pulls.map { pull -> FramePull in
             switch pull.outcome {
             case .played(let sequence): UInt64(exactly: sequence).map { .played(sequenceNumber: $0) } ?? .missing
@@ -31,7 +47,7 @@ extension JitterBenchTrace {
             case .buffering: .buffering
             }
         }
-        return speech.render(pulls, packets: simulatedPackets)
+        return HeardPlayout(audio: speech.render(pulls, packets: simulatedPackets), score: score(playout))
     }
 }
 
@@ -45,10 +61,10 @@ extension JitterBenchTrace {
 
     /// What a listener hears from our buffer when the trace carries `speech`, decoded and
     /// concealed by `decoder` (for Opus: its concealment, and in-band FEC from the next packet
-    /// when that one arrived in time), in `decoder.format`.
+    /// when that one arrived in time), in `decoder.format`, with the records of that replay.
     public func renderOurs<Decoder: AudioDecoder>(
         _ speech: EncodedSpeech, decoder: Decoder, configuration: JitterBufferConfiguration = JitterBufferConfiguration()
-    ) -> [Int16] {
+    ) -> RenderedPlayout {
         PlayoutSimulator(clockRate: clockRate, samplesPerFrame: samplesPerFrame, configuration: configuration)
             .render(simulatedPackets, decoder: decoder) { speech.payload(forTimestamp: $0.rtpTimestamp) }
     }

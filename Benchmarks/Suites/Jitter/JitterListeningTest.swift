@@ -13,10 +13,14 @@ import QualityMetrics
 /// outside oracle) in consecutive speech-length windows, averaged. With the mean mouth-to-ear
 /// delay the listener had, Ta = playout delay (send to play, network included) + the 20 ms of
 /// packetisation (G.711 adds no look-ahead), that gives the conversational rating R_conv
-/// (``ConversationalRating``).
+/// (``ConversationalRating``). The delay is that of the playout which rendered the recording
+/// (``HeardPlayout``): our buffer moves its delay in the pauses of what it decodes, so each
+/// recording has its own.
 ///
-/// Each row gets `pesq`, `mouth_to_ear_ms` and `r_conv` (means over the recordings) and
-/// `r_conv_<recording>` for each.
+/// Each row gets `pesq`, `mean_delay_ms`, `mouth_to_ear_ms`, `late_loss_percent`,
+/// `effective_loss_percent` and `r_conv` (means over the recordings, replacing the figures
+/// of the replay without speech), and `r_conv_<recording>` and `mean_delay_ms_<recording>`
+/// for each.
 struct JitterListeningTest {
     /// One recording the buffers are scored with.
     struct Recording {
@@ -58,11 +62,11 @@ struct JitterListeningTest {
     /// The rows of one trace whose speech has been rendered, waiting to be scored together
     /// (``score(_:context:)``): one run of the scorer per trace.
     struct TraceRows {
-        /// A rendered row: where its requests start (one per recording), and its delay.
+        /// A rendered row: where its requests start (one per recording), and the playout of
+        /// each recording.
         fileprivate struct Rendered {
             let firstRequest: Int
-            let meanDelayMilliseconds: Double
-            let mouthToEarMilliseconds: Double
+            let playouts: [PlayoutScore]
         }
 
         /// The recordings and the scorer.
@@ -99,12 +103,11 @@ struct JitterListeningTest {
 }
 
 extension JitterListeningTest.TraceRows {
-    /// Adds `row` with what `render` makes of each recording, the playout `score`
-    /// describes, whose rendered audio starts at `renderStartMilliseconds` on the trace's clock;
-    /// records a failure for the row when the trace cannot carry the speech.
+    /// Adds `row` with what `render` makes of each recording (the audio and its playout),
+    /// whose rendered audio starts at `renderStartMilliseconds` on the trace's clock; records a
+    /// failure for the row when the trace cannot carry the speech.
     mutating func add(
-        _ row: BenchmarkRow, playout score: PlayoutScore, renderStartMilliseconds: Double,
-        context: BenchmarkContext, render: (SpeechPackets) -> [Int16]
+        _ row: BenchmarkRow, renderStartMilliseconds: Double, context: BenchmarkContext, render: (SpeechPackets) -> HeardPlayout
     ) {
         let index = rows.count
         rows.append(row)
@@ -114,23 +117,25 @@ extension JitterListeningTest.TraceRows {
             guard let first = trace.simulatedPackets.first else {
                 throw JitterListeningError.unsupportedTrace(trace: trace.name, clockRate: trace.clockRate)
             }
-            // The reference sample at media position p was sent at first.send + p/8 ms and is
-            // heard `meanDelay` later; the rendered audio starts at `renderStart`.
-            let offset = Int(((first.sendMilliseconds + score.meanDelayMilliseconds - renderStartMilliseconds) * 8).rounded())
             var requests: [WindowedPESQ.Request] = []
+            var playouts: [PlayoutScore] = []
             for (recording, reference) in zip(test.recordings, references) {
                 guard let packets = SpeechPackets(speech: recording.speech, frameMap: trace.speechFrameMap) else {
                     throw JitterListeningError.unsupportedTrace(trace: trace.name, clockRate: trace.clockRate)
                 }
-                let heard = try test.pesq.writeAudio(render(packets), sampleRate: 8000, named: "\(trace.name)-\(index)-\(recording.name).wav")
+                let heard = render(packets)
+                // The reference sample at media position p was sent at first.send + p/8 ms and
+                // is heard this playout's mean delay later; the rendered audio starts at
+                // `renderStart`.
+                let offset = Int(((first.sendMilliseconds + heard.score.meanDelayMilliseconds - renderStartMilliseconds) * 8).rounded())
+                let file = try test.pesq.writeAudio(heard.audio, sampleRate: 8000, named: "\(trace.name)-\(index)-\(recording.name).wav")
                 requests.append(
                     WindowedPESQ.Request(
-                        reference: reference, heard: heard, sampleRate: 8000,
+                        reference: reference, heard: file, sampleRate: 8000,
                         windowSamples: recording.speech.count / trace.samplesPerFrame * trace.samplesPerFrame, offsetSamples: offset))
+                playouts.append(heard.score)
             }
-            rendered[index] = Rendered(
-                firstRequest: self.requests.count, meanDelayMilliseconds: score.meanDelayMilliseconds,
-                mouthToEarMilliseconds: score.meanDelayMilliseconds + Double(trace.frameMilliseconds))
+            rendered[index] = Rendered(firstRequest: self.requests.count, playouts: playouts)
             self.requests += requests
         } catch {
             context.recordFailure(trace.name, implementation: row.implementation, error)
@@ -138,9 +143,11 @@ extension JitterListeningTest.TraceRows {
     }
 
     /// Scores every row in one run of the scorer and sets each row's listening fields:
-    /// `pesq`, `mean_delay_ms`, `mouth_to_ear_ms`, `r_conv` (means over the recordings) and
-    /// `r_conv_<recording>`. Returns each row's mean R_conv, `nil` (with a failure recorded for
-    /// the row) where the speech could not be rendered or scored.
+    /// `pesq`, `mean_delay_ms`, `mouth_to_ear_ms`, `late_loss_percent`,
+    /// `effective_loss_percent`, `r_conv` (means over the recordings), `r_conv_<recording>`
+    /// and `mean_delay_ms_<recording>`; each recording's R_conv has the mouth-to-ear delay of
+    /// the playout that rendered it. Returns each row's mean R_conv, `nil` (with a failure
+    /// recorded for the row) where the speech could not be rendered or scored.
     mutating func score(context: BenchmarkContext) -> [Double?] {
         let opinions: [Result<Double, JitterListeningError>]
         do {
@@ -154,21 +161,28 @@ extension JitterListeningTest.TraceRows {
         return rendered.indices.map { index -> Double? in
             guard let rendered = rendered[index] else { return nil }
             do {
-                var means: (opinion: Double, rating: Double) = (0, 0)
-                for (offset, recording) in test.recordings.enumerated() {
+                var sums = (opinion: 0.0, rating: 0.0, delay: 0.0, lateLoss: 0.0, effectiveLoss: 0.0)
+                for (offset, (recording, playout)) in zip(test.recordings, rendered.playouts).enumerated() {
                     let opinion = try opinions[rendered.firstRequest + offset].get()
                     let rating = try ConversationalRating(
-                        listeningMOS: opinion, bandwidth: .narrowband, mouthToEarMilliseconds: rendered.mouthToEarMilliseconds)
+                        listeningMOS: opinion, bandwidth: .narrowband,
+                        mouthToEarMilliseconds: playout.meanDelayMilliseconds + Double(trace.frameMilliseconds))
                     rows[index].setField("r_conv_" + recording.name, .number(rating.rFactor))
-                    means.opinion += opinion
-                    means.rating += rating.rFactor
+                    rows[index].setField("mean_delay_ms_" + recording.name, .number(playout.meanDelayMilliseconds))
+                    sums.opinion += opinion
+                    sums.rating += rating.rFactor
+                    sums.delay += playout.meanDelayMilliseconds
+                    sums.lateLoss += playout.lateLossPercent
+                    sums.effectiveLoss += playout.effectiveLossPercent
                 }
                 let count = Double(max(test.recordings.count, 1))
-                rows[index].setField("pesq", .number(means.opinion / count))
-                rows[index].setField("mean_delay_ms", .number(rendered.meanDelayMilliseconds))
-                rows[index].setField("mouth_to_ear_ms", .number(rendered.mouthToEarMilliseconds))
-                rows[index].setField("r_conv", .number(means.rating / count))
-                return means.rating / count
+                rows[index].setField("pesq", .number(sums.opinion / count))
+                rows[index].setField("mean_delay_ms", .number(sums.delay / count))
+                rows[index].setField("mouth_to_ear_ms", .number(sums.delay / count + Double(trace.frameMilliseconds)))
+                rows[index].setField("late_loss_percent", .number(sums.lateLoss / count))
+                rows[index].setField("effective_loss_percent", .number(sums.effectiveLoss / count))
+                rows[index].setField("r_conv", .number(sums.rating / count))
+                return sums.rating / count
             } catch {
                 context.recordFailure(trace.name, implementation: rows[index].implementation, error)
                 return nil

@@ -50,19 +50,17 @@ private func benchTrace(_ trace: JitterBenchTrace, listening: JitterListeningTes
     /// fixed delay for a fixed buffer; without speech, the row itself.
     var entries: [(row: BenchmarkRow, recorded: Bool, fixedMilliseconds: Int?)] = []
     func add(
-        _ row: BenchmarkRow, recorded: Bool = true, fixedMilliseconds: Int? = nil, playout: PlayoutScore, renderStart: Double,
-        render: (SpeechPackets) -> [Int16]
+        _ row: BenchmarkRow, recorded: Bool = true, fixedMilliseconds: Int? = nil, renderStart: Double,
+        render: (SpeechPackets) -> HeardPlayout
     ) {
         entries.append((row, recorded, fixedMilliseconds))
-        rows?.add(row, playout: playout, renderStartMilliseconds: renderStart, context: context, render: render)
+        rows?.add(row, renderStartMilliseconds: renderStart, context: context, render: render)
     }
-    let oursScore = trace.scoreOurs()
+    add(JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: trace.scoreOurs()), renderStart: firstArrival) {
+        trace.renderOurs($0)
+    }
     add(
-        JitterBench.row(trace: trace, implementation: "ours", knob: nil, score: oursScore), playout: oursScore, renderStart: firstArrival
-    ) { trace.renderOurs($0) }
-    let listeningPreset = trace.scoreOurs(configuration: .listening)
-    add(
-        JitterBench.row(trace: trace, implementation: "ours", knob: "listening", score: listeningPreset), playout: listeningPreset,
+        JitterBench.row(trace: trace, implementation: "ours", knob: "listening", score: trace.scoreOurs(configuration: .listening)),
         renderStart: firstArrival
     ) { trace.renderOurs($0, configuration: .listening) }
     /// A fixed-delay row.
@@ -71,7 +69,7 @@ private func benchTrace(_ trace: JitterBenchTrace, listening: JitterListeningTes
         configuration.delayPolicy = .fixed(milliseconds: Double(milliseconds))
         let score = trace.scoreOurs(configuration: configuration)
         let row = JitterBench.row(trace: trace, implementation: "fixed", knob: "delay=\(milliseconds) ms", score: score)
-        add(row, recorded: recorded, fixedMilliseconds: milliseconds, playout: score, renderStart: firstArrival) {
+        add(row, recorded: recorded, fixedMilliseconds: milliseconds, renderStart: firstArrival) {
             trace.renderOurs($0, configuration: configuration)
         }
     }
@@ -101,7 +99,7 @@ private func benchTrace(_ trace: JitterBenchTrace, listening: JitterListeningTes
                     trace: trace, implementation: playout.implementation, knob: knob == .default ? setting + " (default)" : setting,
                     score: score
                 )
-                add(row, playout: score, renderStart: playout.pulls.first?.timeMilliseconds ?? firstArrival) {
+                add(row, renderStart: playout.pulls.first?.timeMilliseconds ?? firstArrival) {
                     trace.render(playout, speech: $0)
                 }
             } catch {

@@ -12,12 +12,14 @@ struct HeardSpeech {
     let heard: [Int16]
     /// The rate of both.
     let sampleRate: Int
+    /// The replay's record of every pull: the playout the speech had.
+    let records: [PlayoutRecord]
     /// Packetisation and look-ahead of the encoder, in milliseconds.
     let codecDelayMilliseconds: Double
 
     /// R_conv over the whole trace: windowed PESQ (P.862.1 at 8 kHz, P.862.2 at 16 kHz) against
-    /// what the sender sent, with Ta = the mean playout delay of `playout` plus the codec's
-    /// delay; `nil` at rates PESQ does not take, or for speech shorter than 2 s (too short a
+    /// what the sender sent, with Ta = the mean playout delay of `playout` (the score of
+    /// ``records``) plus the codec's delay; `nil` at rates PESQ does not take, or for speech shorter than 2 s (too short a
     /// window for PESQ).
     func conversationalRating(trace: JitterBenchTrace, playout: PlayoutScore) throws -> ConversationalRating? {
         guard sampleRate == 8000 || sampleRate == 16_000, speech.count >= 2 * sampleRate,

@@ -41,7 +41,9 @@ struct SimulateCommand: Command {
         the trace's network loss as a call's loss reports would size it, as in \
         `mediabench call`; the speech may be 8, 12, 16, 24 or 48 kHz), decoded and concealed \
         by its real decoder, and what was played is written to --output at the speech's rate. \
-        A scenario's trace is stamped at the codec's RTP clock. For 8 or 16 kHz speech of 2 s or more it \
+        A scenario's trace is stamped at the codec's RTP clock. Every figure (and --log) is then \
+        that of the speech's own replay, whose delay moves in the speech's pauses (without \
+        --audio, of a synthetic voice pausing like read speech). For 8 or 16 kHz speech of 2 s or more it \
         also prints R_conv: PESQ (P.862.1 or P.862.2, PyPI `pesq`) over the whole trace in \
         speech-length windows, averaged, less G.107's delay impairment at the mean playout \
         delay plus the codec's.
@@ -68,10 +70,12 @@ struct SimulateCommand: Command {
             try Self.playSpeech(from: $0.input, to: $0.output, call: call, trace: trace, configuration: configuration)
         }
         let packets = trace.simulatedPackets
-        let simulator = PlayoutSimulator(
-            clockRate: trace.clockRate, samplesPerFrame: trace.samplesPerFrame, configuration: configuration
-        )
-        let records = simulator.play(packets)
+        // With speech, the playout is the speech's own (the buffer moves its delay in its
+        // pauses); without, the synthetic voice's.
+        let records =
+            heard?.records
+            ?? PlayoutSimulator(clockRate: trace.clockRate, samplesPerFrame: trace.samplesPerFrame, configuration: configuration)
+            .play(packets)
         let score = PlayoutScore(
             trace: packets, records: records, clockRate: trace.clockRate, samplesPerFrame: trace.samplesPerFrame
         )
@@ -125,7 +129,7 @@ struct SimulateCommand: Command {
     /// Encodes the speech in `input` with the call's encoder for `call.codec`, one frame per
     /// packet of the trace (the speech repeats when the trace is longer), replays it through the
     /// buffer with the matching decoder and its concealment (and Opus FEC), and writes what was
-    /// played to `output`, at the speech's rate.
+    /// played to `output`, at the speech's rate; the replay's records come back with it.
     private static func playSpeech(
         from input: String, to output: String, call: CallSettings, trace: JitterBenchTrace,
         configuration: JitterBufferConfiguration
@@ -162,10 +166,10 @@ struct SimulateCommand: Command {
         guard let packets else { throw UsageError("--audio: \(input) is shorter than one packet") }
         let played = trace.renderOurs(packets, decoder: codecs.decoder, configuration: configuration)
         do {
-            let heard = try Transcoder.convert(played, from: codecs.decoder.format, to: speech.format)
+            let heard = try Transcoder.convert(played.audio, from: codecs.decoder.format, to: speech.format)
             try WAVAudio(format: speech.format, samples: heard).write(toFile: output)
             return HeardSpeech(
-                speech: speech.samples, heard: heard, sampleRate: speech.format.sampleRate,
+                speech: speech.samples, heard: heard, sampleRate: speech.format.sampleRate, records: played.records,
                 codecDelayMilliseconds: Double(codecs.encoder.algorithmicDelaySamples) * 1000
                     / Double(max(codecs.encoder.format.sampleRate, 1))
             )
