@@ -62,9 +62,11 @@ public struct RenderedPlayout: Sendable {
 /// was played. Deterministic: the same trace and settings give the same playout (only the
 /// measured pull durations vary).
 ///
-/// The packets are 20 ms (or `samplesPerFrame`) frames of ``SyntheticVoiceDecoder`` (pausing
+/// ``play(_:)`` plays 20 ms (or `samplesPerFrame`) frames of ``SyntheticVoiceDecoder`` (pausing
 /// like read speech, so the buffer moves its delay as it would with speech), whose payload
-/// names each packet, so the playout shows exactly which packets were played. A packet
+/// names each packet, so the playout shows exactly which packets were played; it stands in
+/// where no speech is given. ``render(_:decoder:payload:)`` plays real encoded speech, whose
+/// own pauses move the delay, and records its playout the same way. A packet
 /// starts a talkspurt (RTP marker) when it is the first, or when its timestamp jumped further
 /// than its sequence number explains (DTX).
 public struct PlayoutSimulator: Sendable {
