@@ -162,7 +162,7 @@ struct StreamAnalysis {
                 format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
                 telephoneEvents: formats.telephoneEventFormats(from: key.source, to: key.destination),
                 wavPath: listening.wavPath(for: key))
-            if listener != nil, let lanes = listening.lanes { listenerLane = lanes.assignLane() }
+            if let listener, let lanes = listening.lanes { listenerLane = lanes.assignLane(to: listener) }
         }
         guard let listener else { return }
         if let lanes = listening?.lanes {
