@@ -103,9 +103,8 @@ final class StreamListener {
     }
 
     /// Takes the stream's next packet; `payload` is `nil` when the capture could not read it.
-    /// Ignored once the replay is finished.
+    /// Ignored once the replay is finished (the replay ignores it).
     func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
-        guard !replay.isFinished else { return }
         let origin = originNanoseconds ?? packet.arrivalNanoseconds
         originNanoseconds = origin
         let arrival = Double(packet.arrivalNanoseconds &- origin) / 1e6
