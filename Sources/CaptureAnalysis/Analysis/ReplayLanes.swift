@@ -43,15 +43,13 @@ final class ReplayLanes {
     }
 
     /// Queues `packet` (its payload copied) for `listener` on its lane (``assignLane(to:)``).
-    func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: StreamListener, lane: Int) {
-        let held = Unmanaged.passUnretained(listener)
-        lanes[lane].append { $0.appendReceive(packet, payload: payload, by: held) }
+    func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: Unmanaged<StreamListener>, lane: Int) {
+        lanes[lane].append { $0.appendReceive(packet, payload: payload, by: listener) }
     }
 
     /// Queues the end of `listener`'s replay on its lane (``assignLane(to:)``).
-    func finish(_ listener: StreamListener, lane: Int) {
-        let held = Unmanaged.passUnretained(listener)
-        lanes[lane].append { $0.appendFinish(held) }
+    func finish(_ listener: Unmanaged<StreamListener>, lane: Int) {
+        lanes[lane].append { $0.appendFinish(listener) }
     }
 
     /// Returns once every lane has run everything queued so far.
