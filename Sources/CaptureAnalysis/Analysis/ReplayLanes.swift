@@ -69,9 +69,9 @@ private final class ReplayLane: @unchecked Sendable {
     private let free = DispatchSemaphore(value: ReplayLanes.slotsPerLane)
     private let filled = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
-    private var writeIndex = 0
-    private var isOpen = false
-    private var readIndex = 0
+    @exclusivity(unchecked) private var writeIndex = 0
+    @exclusivity(unchecked) private var isOpen = false
+    @exclusivity(unchecked) private var readIndex = 0
 
     /// Adds one command to the slot being filled (taking a free slot first), and hands the
     /// slot over when it is full.
@@ -120,9 +120,10 @@ private final class ReplayLane: @unchecked Sendable {
     }
 }
 
-/// A batch's storage, reused for the lane's whole life.
+/// A batch's storage, reused for the lane's whole life. Its batch is touched by one thread at
+/// a time, handed over by the lane's semaphores: no run-time exclusivity check per command.
 private final class ReplaySlot {
-    var batch = ReplayBatch()
+    @exclusivity(unchecked) var batch = ReplayBatch()
 }
 
 /// Replay commands and the payload bytes they refer to; running them empties the batch and
