@@ -29,6 +29,12 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
     public private(set) var framesRead = 0
 
     private let handle: OpaquePointer
+    /// The file's read buffer, ours so that it can be larger than stdio's (a page).
+    private let readBuffer: UnsafeMutableRawPointer
+
+    /// The read buffer's size: libpcap reads each record with two small `fread`s, and a large
+    /// buffer makes one `read` system call per 256 KiB instead of one per 4 KiB.
+    static let readBufferBytes = 256 * 1024
 
     /// Opens the capture at `path`.
     ///
@@ -47,6 +53,8 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
             fclose(file)
             throw .cannotOpen(path: path, reason: "it is a directory")
         }
+        let readBuffer = UnsafeMutableRawPointer.allocate(byteCount: Self.readBufferBytes, alignment: 16)
+        setvbuf(file, readBuffer.assumingMemoryBound(to: CChar.self), _IOFBF, Self.readBufferBytes)
         var errorBuffer = Libpcap.errorBuffer()
         guard
             let handle = pcap_fopen_offline_with_tstamp_precision(
@@ -54,16 +62,20 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
         else {
             // libpcap leaves the FILE open when it fails.
             fclose(file)
+            readBuffer.deallocate()
             throw .notACaptureFile(path: path, reason: Libpcap.message(in: errorBuffer))
         }
         self.path = path
         self.handle = handle
+        self.readBuffer = readBuffer
         linkType = LinkType(rawValue: pcap_datalink(handle))
         snapshotLength = Int(pcap_snapshot(handle))
     }
 
     deinit {
+        // Closes the FILE, which uses the buffer until then.
         pcap_close(handle)
+        readBuffer.deallocate()
     }
 
     /// The next frame, or `nil` at the end of the file. The frame's bytes are valid until the

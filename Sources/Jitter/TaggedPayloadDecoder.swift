@@ -5,7 +5,7 @@ import Codecs
 /// codec's bytes. The tag tells the replay exactly which packets were played; the codec's bytes
 /// go to the real decoder. Without a codec (one the project cannot decode), or without codec
 /// bytes (a payload the capture could not read), a played packet is silence of its duration.
-/// Nothing is allocated per call once ``played`` has its capacity.
+/// Nothing is allocated per call once ``played`` has grown to the most played between drains.
 package struct TaggedPayloadDecoder: AudioDecoder {
     /// The tag's size: an 8-byte sequence number and a 4-byte duration, little-endian.
     package static let tagBytes = 12
@@ -18,8 +18,10 @@ package struct TaggedPayloadDecoder: AudioDecoder {
     /// The real decoder, or ``SilentDecoder`` when there is none (non-optional, so that it is
     /// mutated in place).
     private var codec: any AudioDecoder
-    /// The sequence numbers played (decoded, or recovered from FEC) since ``drainPlayed(_:)``.
+    /// The sequence numbers played (decoded, or recovered from FEC) since ``drainPlayed(_:)``:
+    /// the first ``playedCount`` (the storage is kept and overwritten, never emptied).
     private var played: [UInt64] = []
+    private var playedCount = 0
     /// How many of ``played`` were recovered from FEC (they had not arrived).
     private var recoveredCount = 0
 
@@ -46,10 +48,9 @@ package struct TaggedPayloadDecoder: AudioDecoder {
     /// Hands each sequence number played since the last call to `body`, in order, and forgets
     /// them (keeping the storage); returns how many of them were recovered from FEC.
     package mutating func drainPlayed(_ body: (UInt64) -> Void) -> Int {
-        // By index: an iterator would hold the array and make the removal below copy it.
-        for index in played.indices { body(played[index]) }
+        for index in 0..<playedCount { body(played[index]) }
         let recovered = recoveredCount
-        played.removeAll(keepingCapacity: true)
+        playedCount = 0
         recoveredCount = 0
         return recovered
     }
@@ -58,7 +59,7 @@ package struct TaggedPayloadDecoder: AudioDecoder {
         _ payload: UnsafeRawBufferPointer, into pcm: UnsafeMutableBufferPointer<Int16>
     ) throws(CodecError) -> Int {
         let (sequence, samples, codecBytes) = try Self.untag(payload)
-        played.append(sequence)
+        recordPlayed(sequence)
         guard !codecBytes.isEmpty else { return silence(samples, into: pcm) }
         return try codec.decode(codecBytes, into: pcm)
     }
@@ -73,9 +74,18 @@ package struct TaggedPayloadDecoder: AudioDecoder {
         let (sequence, _, codecBytes) = try Self.untag(nextPayload)
         guard !codecBytes.isEmpty else { return try decode(lost: samplesPerChannel, into: pcm) }
         let written = try codec.decodeFEC(from: codecBytes, samplesPerChannel: samplesPerChannel, into: pcm)
-        played.append(sequence &- 1)
+        recordPlayed(sequence &- 1)
         recoveredCount += 1
         return written
+    }
+
+    private mutating func recordPlayed(_ sequence: UInt64) {
+        if playedCount < played.count {
+            played[playedCount] = sequence
+        } else {
+            played.append(sequence)
+        }
+        playedCount += 1
     }
 
     private static func untag(

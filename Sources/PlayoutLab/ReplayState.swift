@@ -206,6 +206,12 @@ struct ReplayState: ~Copyable {
         previousPull = (timestamp, decision.kind == .accelerate || decision.kind == .decelerate)
         let decodedAudio = decision.kind != .conceal && decision.kind != .comfortNoise
         if decodedAudio, lowestOffset.isFinite { delays.record(now - milliseconds(timestamp) - lowestOffset) }
+        // Most pulls play audio with no earlier pull waiting: scored at once, as the queue
+        // would score it.
+        if decodedAudio, pending.count == 0 {
+            tally.recordPlayed()
+            return
+        }
         if pending.isFull { settlePendingPulls(atEnd: false, forcingOne: true) }
         pending.append(PendingPull(timestamp: timestamp, decodedAudio: decodedAudio))
         settlePendingPulls(atEnd: false)

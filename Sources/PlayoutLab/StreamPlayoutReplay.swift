@@ -26,6 +26,7 @@ import RTP
 /// Memory is fixed per stream (the buffer's store, one payload and one pull of scratch, the
 /// delay bins, a window of 1024 pulls waiting to be scored); nothing grows with its length,
 /// and nothing is allocated per packet or pull.
+/// ``finish(listener:)`` releases it all, keeping only the figures.
 public final class StreamPlayoutReplay {
     /// The PCM the listener hears: the codec's output format, or mono at the clock rate
     /// without a codec.
@@ -44,9 +45,13 @@ public final class StreamPlayoutReplay {
     static let pullMilliseconds = 10.0
     static let pendingPullCapacity = 1024
 
-    private var state: ReplayState
+    /// The replay until ``finish(listener:)``, then `nil` (its storage released): exactly one
+    /// of `state` and `final` is set.
+    private var state: ReplayState?
+    /// The figures at ``finish(listener:)``.
+    private var final: (score: PlayoutScore, toneSamples: Int)?
     /// Whether ``finish(listener:)`` ran: later packets are ignored.
-    public var isFinished: Bool { state.isFinished }
+    public var isFinished: Bool { final != nil }
 
     /// A replay of a stream of `clockRate` Hz through `codec` (`nil`: silence of each packet's
     /// duration), with the buffer's settings (its payload limit is set here).
@@ -54,7 +59,7 @@ public final class StreamPlayoutReplay {
         let state = ReplayState(codec: codec, clockRate: clockRate, configuration: configuration)
         format = state.format
         decodesAudio = state.decodesAudio
-        self.state = state
+        self.state = consume state
     }
 
     /// Takes the stream's next packet, which arrived at `arrivalMilliseconds`: first pulls every
@@ -65,7 +70,7 @@ public final class StreamPlayoutReplay {
         sequenceNumber: UInt16, timestamp: UInt32, marker: Bool, payloadType: UInt8, payload: UnsafeRawBufferPointer?,
         arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void
     ) {
-        state.receive(
+        state?.receive(
             sequenceNumber: sequenceNumber, timestamp: timestamp, marker: marker, payloadType: payloadType, payload: payload,
             arrivalMilliseconds: arrivalMilliseconds, listener: listener)
     }
@@ -74,7 +79,7 @@ public final class StreamPlayoutReplay {
     /// or a telephone event whose payload the capture could not read): its sequence number is
     /// not a gap. Pulls up to its arrival like a media packet.
     public func skip(sequenceNumber: UInt16, arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void) {
-        state.skip(sequenceNumber: sequenceNumber, arrivalMilliseconds: arrivalMilliseconds, listener: listener)
+        state?.skip(sequenceNumber: sequenceNumber, arrivalMilliseconds: arrivalMilliseconds, listener: listener)
     }
 
     /// Takes an RFC 4733 telephone-event packet of the stream on `payloadType`, one of the
@@ -87,22 +92,26 @@ public final class StreamPlayoutReplay {
         sequenceNumber: UInt16, timestamp: UInt32, marker: Bool, payloadType: UInt8, payload: UnsafeRawBufferPointer,
         arrivalMilliseconds: Double, listener: (UnsafeBufferPointer<Int16>) -> Void
     ) {
-        state.receiveTelephoneEvent(
+        state?.receiveTelephoneEvent(
             sequenceNumber: sequenceNumber, timestamp: timestamp, marker: marker, payloadType: payloadType, payload: payload,
             arrivalMilliseconds: arrivalMilliseconds, listener: listener)
     }
 
     /// The samples (per channel, at ``format``'s rate) of telephone-event tones the buffer
     /// played so far: media, not concealment.
-    public var toneSamples: Int { state.toneSamples }
+    public var toneSamples: Int { state?.toneSamples ?? final!.toneSamples }
 
-    /// Pulls for ``drainMilliseconds`` after the last packet and settles the score. Idempotent.
+    /// Pulls for ``drainMilliseconds`` after the last packet, settles the score and releases
+    /// the replay's storage. Idempotent.
     public func finish(listener: (UnsafeBufferPointer<Int16>) -> Void) {
-        state.finish(listener: listener)
+        guard final == nil else { return }
+        state?.finish(listener: listener)
+        final = (score, toneSamples)
+        state = nil
     }
 
     /// What was played so far (complete after ``finish(listener:)``).
-    public var score: PlayoutScore { state.score }
+    public var score: PlayoutScore { state?.score ?? final!.score }
 }
 
 /// A pull waiting for the arrivals to tell whether media was due at its playout point.

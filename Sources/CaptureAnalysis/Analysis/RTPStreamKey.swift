@@ -35,6 +35,19 @@ public struct RTPStreamKey: Sendable, Hashable, Comparable, CustomStringConverti
     public static func < (lhs: RTPStreamKey, rhs: RTPStreamKey) -> Bool {
         (lhs.source, lhs.destination, lhs.ssrc) < (rhs.source, rhs.destination, rhs.ssrc)
     }
+
+    /// Every field, an IPv4 key packed in two words (the analyzer looks a key up per packet,
+    /// and each word fed to the hasher is a call).
+    public func hash(into hasher: inout Hasher) {
+        guard case .v4(let from) = source.address, case .v4(let to) = destination.address else {
+            hasher.combine(source)
+            hasher.combine(destination)
+            hasher.combine(ssrc)
+            return
+        }
+        hasher.combine(UInt64(from.rawValue) << 32 | UInt64(to.rawValue))
+        hasher.combine(UInt64(source.port) << 48 | UInt64(destination.port) << 32 | UInt64(ssrc))
+    }
 }
 
 /// The header fields of one RTP packet that the stream analysis uses, copied out of the

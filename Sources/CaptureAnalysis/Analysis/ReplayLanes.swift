@@ -11,6 +11,9 @@ import Foundation
 /// ``slotsPerLane`` of them: when a lane falls behind, the reading thread waits, so memory
 /// stays fixed whatever the capture's length. ``drain()`` waits until every lane has run all
 /// it was given; the lanes' threads end when this object does.
+///
+/// The listeners are held here, from their lane's assignment until the lanes end, so that a
+/// queued command refers to its listener without a reference count to move per packet.
 final class ReplayLanes {
     /// Commands per batch.
     static let batchCapacity = 512
@@ -19,6 +22,8 @@ final class ReplayLanes {
 
     private let lanes: [ReplayLane]
     private var nextLane = 0
+    /// Every listener given a lane, kept alive until the lanes have run their last command.
+    private var listeners: [StreamListener] = []
 
     /// `threads` lanes (at least one), each with its own thread.
     init(threads: Int) {
@@ -30,19 +35,20 @@ final class ReplayLanes {
         for lane in lanes { lane.stop() }
     }
 
-    /// The lane of the next listener made: in turn.
-    func assignLane() -> Int {
+    /// The lane of `listener`, made now: in turn. The lanes hold it from now on.
+    func assignLane(to listener: StreamListener) -> Int {
+        listeners.append(listener)
         defer { nextLane = (nextLane + 1) % lanes.count }
         return nextLane
     }
 
-    /// Queues `packet` (its payload copied) for `listener` on its lane.
-    func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: StreamListener, lane: Int) {
+    /// Queues `packet` (its payload copied) for `listener` on its lane (``assignLane(to:)``).
+    func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: Unmanaged<StreamListener>, lane: Int) {
         lanes[lane].append { $0.appendReceive(packet, payload: payload, by: listener) }
     }
 
-    /// Queues the end of `listener`'s replay on its lane.
-    func finish(_ listener: StreamListener, lane: Int) {
+    /// Queues the end of `listener`'s replay on its lane (``assignLane(to:)``).
+    func finish(_ listener: Unmanaged<StreamListener>, lane: Int) {
         lanes[lane].append { $0.appendFinish(listener) }
     }
 
@@ -63,9 +69,9 @@ private final class ReplayLane: @unchecked Sendable {
     private let free = DispatchSemaphore(value: ReplayLanes.slotsPerLane)
     private let filled = DispatchSemaphore(value: 0)
     private let exited = DispatchSemaphore(value: 0)
-    private var writeIndex = 0
-    private var isOpen = false
-    private var readIndex = 0
+    @exclusivity(unchecked) private var writeIndex = 0
+    @exclusivity(unchecked) private var isOpen = false
+    @exclusivity(unchecked) private var readIndex = 0
 
     /// Adds one command to the slot being filled (taking a free slot first), and hands the
     /// slot over when it is full.
@@ -114,18 +120,20 @@ private final class ReplayLane: @unchecked Sendable {
     }
 }
 
-/// A batch's storage, reused for the lane's whole life.
+/// A batch's storage, reused for the lane's whole life. Its batch is touched by one thread at
+/// a time, handed over by the lane's semaphores: no run-time exclusivity check per command.
 private final class ReplaySlot {
-    var batch = ReplayBatch()
+    @exclusivity(unchecked) var batch = ReplayBatch()
 }
 
 /// Replay commands and the payload bytes they refer to; running them empties the batch and
-/// keeps its capacity, so a lane allocates nothing once its batches have grown.
+/// keeps its capacity, so a lane allocates nothing once its batches have grown. A command's
+/// listener is not retained: ``ReplayLanes`` holds every listener while its lanes run.
 private struct ReplayBatch {
     private enum Command {
         /// A packet and where its payload lies in `bytes` (`count` −1: no payload).
-        case receive(StreamListener, RTPPacketSummary, start: Int, count: Int)
-        case finish(StreamListener)
+        case receive(Unmanaged<StreamListener>, RTPPacketSummary, start: Int, count: Int)
+        case finish(Unmanaged<StreamListener>)
     }
 
     private var commands: [Command] = []
@@ -140,13 +148,13 @@ private struct ReplayBatch {
 
     var count: Int { commands.count }
 
-    mutating func appendReceive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: StreamListener) {
+    mutating func appendReceive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: Unmanaged<StreamListener>) {
         let start = bytes.count
         if let payload { bytes.append(contentsOf: payload) }
         commands.append(.receive(listener, packet, start: start, count: payload?.count ?? -1))
     }
 
-    mutating func appendFinish(_ listener: StreamListener) {
+    mutating func appendFinish(_ listener: Unmanaged<StreamListener>) {
         commands.append(.finish(listener))
     }
 
@@ -157,9 +165,9 @@ private struct ReplayBatch {
                 switch command {
                 case .receive(let listener, let packet, let start, let count):
                     let payload = count < 0 ? nil : UnsafeRawBufferPointer(rebasing: stored[start..<(start + count)])
-                    listener.receive(packet, payload: payload)
+                    listener._withUnsafeGuaranteedRef { $0.receive(packet, payload: payload) }
                 case .finish(let listener):
-                    listener.finish()
+                    listener._withUnsafeGuaranteedRef { _ = $0.finish() }
                 }
             }
         }

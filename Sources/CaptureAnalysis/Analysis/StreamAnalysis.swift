@@ -26,8 +26,15 @@ struct StreamAnalysis {
     /// The replay through our jitter buffer, from the first readable media packet on (an
     /// encrypted stream none of whose packets decrypted gets none).
     private(set) var listener: StreamListener?
-    /// The lane of ``listener`` when the replays run on worker threads (``ListeningOptions/lanes``).
-    private var listenerLane = 0
+    /// Where each packet goes for ``listener``, set with it: the listener itself, or its lane
+    /// when the replays run on worker threads (``ListeningOptions/lanes``). Unretained, so that
+    /// a packet moves no reference count: ``listener`` and ``listening`` hold both.
+    private var route: ReplayRoute?
+
+    private enum ReplayRoute {
+        case direct(Unmanaged<StreamListener>)
+        case lane(Int, of: Unmanaged<ReplayLanes>, for: Unmanaged<StreamListener>)
+    }
     /// RFC 3550 statistics; made again at the first packet, once its clock rate is known.
     private(set) var reception = ReceptionStatistics(clockRate: 8000, minimumSequential: 1)
     private(set) var wireshark = WiresharkRTPStreamStatistics()
@@ -154,31 +161,40 @@ struct StreamAnalysis {
     /// Replays the packet through the stream's jitter buffer, made at the first media packet
     /// with the telephone-event formats the SDP announced for the stream's direction.
     private mutating func listen(to packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, formats: PayloadFormatDirectory) {
-        if listener == nil {
+        if route == nil {
             guard let listening, let mediaFormat, let mediaPayloadType, packet.payloadType == mediaPayloadType,
-                packet.payloadIsReadable
+                packet.payloadIsReadable,
+                let listener = StreamListener.make(
+                    format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
+                    telephoneEvents: formats.telephoneEventFormats(from: key.source, to: key.destination),
+                    wavPath: listening.wavPath(for: key))
             else { return }
-            listener = StreamListener.make(
-                format: mediaFormat, payloadType: mediaPayloadType, clockRate: clockRate,
-                telephoneEvents: formats.telephoneEventFormats(from: key.source, to: key.destination),
-                wavPath: listening.wavPath(for: key))
-            if listener != nil, let lanes = listening.lanes { listenerLane = lanes.assignLane() }
+            self.listener = listener
+            if let lanes = listening.lanes {
+                route = .lane(lanes.assignLane(to: listener), of: .passUnretained(lanes), for: .passUnretained(listener))
+            } else {
+                route = .direct(.passUnretained(listener))
+            }
         }
-        guard let listener else { return }
-        if let lanes = listening?.lanes {
-            lanes.receive(packet, payload: payload, by: listener, lane: listenerLane)
-        } else {
-            listener.receive(packet, payload: payload)
+        switch route {
+        case .direct(let listener):
+            listener._withUnsafeGuaranteedRef { $0.receive(packet, payload: payload) }
+        case .lane(let lane, let lanes, let listener):
+            lanes._withUnsafeGuaranteedRef { $0.receive(packet, payload: payload, by: listener, lane: lane) }
+        case nil:
+            break
         }
     }
 
     /// Ends the stream's replay (on its lane when the replays run on worker threads).
     func finishListening() {
-        guard let listener else { return }
-        if let lanes = listening?.lanes {
-            lanes.finish(listener, lane: listenerLane)
-        } else {
-            listener.finish()
+        switch route {
+        case .direct(let listener):
+            listener._withUnsafeGuaranteedRef { _ = $0.finish() }
+        case .lane(let lane, let lanes, let listener):
+            lanes._withUnsafeGuaranteedRef { $0.finish(listener, lane: lane) }
+        case nil:
+            break
         }
     }
 

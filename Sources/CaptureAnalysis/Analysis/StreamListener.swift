@@ -10,13 +10,11 @@ import Jitter
 /// A final class because the analyzer keeps streams in a dictionary of values and the replay
 /// owns a non-copyable buffer; it is used by one analyzer on one thread.
 final class StreamListener {
-    /// The replay until it is finished, then only its figures (its storage is released).
-    private enum State {
-        case replaying(StreamPlayoutReplay)
-        case finished(JitterBufferReport)
-    }
-
-    private var state: State
+    /// The replay (a constant, so that each packet reaches it without a reference count to
+    /// move); finishing it releases its storage and keeps its figures.
+    private let replay: StreamPlayoutReplay
+    /// The figures, once the replay is finished.
+    private var finished: JitterBufferReport?
     private let mediaPayloadType: UInt8
     /// The payload types of the telephone events the replay's buffer plays as tones.
     private let telephoneEventPayloadTypes: [UInt8]
@@ -77,7 +75,7 @@ final class StreamListener {
         replay: StreamPlayoutReplay, payloadType: UInt8, telephoneEvents: [TelephoneEventFormat],
         unannouncedEventPayloadType: UInt8?, encodingName: String, wavPath: String?
     ) {
-        state = .replaying(replay)
+        self.replay = replay
         mediaPayloadType = payloadType
         telephoneEventPayloadTypes = telephoneEvents.map(\.payloadType)
         self.unannouncedEventPayloadType = unannouncedEventPayloadType
@@ -105,9 +103,8 @@ final class StreamListener {
     }
 
     /// Takes the stream's next packet; `payload` is `nil` when the capture could not read it.
-    /// Ignored once the replay is finished.
+    /// Ignored once the replay is finished (the replay ignores it).
     func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?) {
-        guard case .replaying(let replay) = state else { return }
         let origin = originNanoseconds ?? packet.arrivalNanoseconds
         originNanoseconds = origin
         let arrival = Double(packet.arrivalNanoseconds &- origin) / 1e6
@@ -138,11 +135,7 @@ final class StreamListener {
     /// returns the figures and what became of the WAV file; later calls return the same.
     @discardableResult
     func finish() -> (JitterBufferReport, ListenerWAVReport?) {
-        let replay: StreamPlayoutReplay
-        switch state {
-        case .finished(let report): return (report, wavReport)
-        case .replaying(let running): replay = running
-        }
+        if let finished { return (finished, wavReport) }
         let wav = wav
         replay.finish { wav?.write($0) }
         if let wav {
@@ -156,7 +149,7 @@ final class StreamListener {
         let finished = JitterBufferReport(
             replay.score, audioDecoded: replay.decodesAudio,
             toneMilliseconds: Double(replay.toneSamples) * 1000 / Double(max(replay.format.sampleRate, 1)))
-        state = .finished(finished)
+        self.finished = finished
         return (finished, wavReport)
     }
 }
