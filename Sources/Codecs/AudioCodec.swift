@@ -72,6 +72,10 @@ public protocol AudioDecoder {
     var rtpClockRate: Int { get }
     /// Whether `decodeFEC` can recover a lost frame from the packet after it.
     var supportsForwardErrorCorrection: Bool { get }
+    /// Whether `nextPayload` really carries the frame before it, so `decodeFEC` recovers that
+    /// frame rather than concealing it. By default ``supportsForwardErrorCorrection``; a codec
+    /// whose packets carry redundancy only sometimes (Opus LBRR) reads the packet.
+    func carriesForwardErrorCorrection(in nextPayload: UnsafeRawBufferPointer) -> Bool
     /// Whether the first frame decoded after concealment is blended into the concealed signal
     /// by the decoder itself (G.711 Appendix I and Opus do), so a caller must not cross-fade it
     /// again. `false` by default.
@@ -103,4 +107,9 @@ public protocol AudioDecoder {
 extension AudioDecoder {
     /// A decoder blends nothing after concealment unless it says so.
     public var blendsAfterConcealment: Bool { false }
+
+    /// Every packet of a codec with FEC carries it, unless the codec says otherwise.
+    public func carriesForwardErrorCorrection(in nextPayload: UnsafeRawBufferPointer) -> Bool {
+        supportsForwardErrorCorrection
+    }
 }

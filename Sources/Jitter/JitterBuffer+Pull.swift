@@ -184,7 +184,7 @@ extension JitterBuffer {
         var frames = samplesPerPull
         var recovered = false
         if let next, decoder.supportsForwardErrorCorrection, let lastDecodedSequence,
-            store.sequence(next) == lastDecodedSequence + 2
+            store.sequence(next) == lastDecodedSequence + 2, decoder.carriesForwardErrorCorrection(in: store.payload(next))
         {
             let missing = Int(min(store.position(next) - queueEndPosition, Int64(decodeScratch.count / channels)))
             frames = (try? decoder.decodeFEC(from: store.payload(next), samplesPerChannel: missing, into: decodeScratch)) ?? 0

@@ -38,6 +38,11 @@ package struct TaggedPayloadDecoder: AudioDecoder {
 
     package var supportsForwardErrorCorrection: Bool { codec.supportsForwardErrorCorrection }
 
+    package func carriesForwardErrorCorrection(in nextPayload: UnsafeRawBufferPointer) -> Bool {
+        guard let untagged = try? Self.untag(nextPayload), !untagged.codecBytes.isEmpty else { return false }
+        return codec.carriesForwardErrorCorrection(in: untagged.codecBytes)
+    }
+
     /// Writes the tag of a packet into the first ``tagBytes`` of `payload`.
     package static func writeTag(sequenceNumber: UInt64, samples: Int, into payload: UnsafeMutableRawBufferPointer) {
         guard payload.count >= tagBytes else { return }

@@ -12,17 +12,18 @@ import Testing
 /// in place of audio. The independent side is the live path a softphone runs.
 @Suite struct ReplayMatchesLiveBufferTests {
     enum Codec: String, CaseIterable, Sendable {
-        case pcmu, pcma, opusWithFEC
+        case pcmu, pcma, opusWithFEC, opusWithoutFEC
 
         var payloadType: UInt8 {
             switch self {
             case .pcmu: 0
             case .pcma: 8
-            case .opusWithFEC: 111
+            case .opusWithFEC, .opusWithoutFEC: 111
             }
         }
 
-        var clockRate: Int { self == .opusWithFEC ? 48_000 : 8000 }
+        var isOpus: Bool { self == .opusWithFEC || self == .opusWithoutFEC }
+        var clockRate: Int { isOpus ? 48_000 : 8000 }
         var samplesPerPacket: Int { clockRate / 50 }
     }
 
@@ -65,8 +66,10 @@ import Testing
         case .pcmu, .pcma:
             let law: G711Law = codec == .pcmu ? .muLaw : .aLaw
             return (0..<packets).map { tone(from: $0 * frame, count: frame, rate: codec.clockRate).map(law.encode) }
-        case .opusWithFEC:
-            let encoder = try OpusEncoder(configuration: OpusEncoderConfiguration(inbandFEC: true, expectedPacketLossPercent: 10))
+        case .opusWithFEC, .opusWithoutFEC:
+            let withFEC = codec == .opusWithFEC
+            let encoder = try OpusEncoder(
+                configuration: OpusEncoderConfiguration(inbandFEC: withFEC, expectedPacketLossPercent: withFEC ? 10 : 0))
             var packet = [UInt8](repeating: 0, count: 1500)
             return try (0..<packets).map { sequence in
                 let pcm = tone(from: sequence * frame, count: frame, rate: codec.clockRate)
@@ -104,7 +107,7 @@ import Testing
     /// format.
     static func play<Decoder: AudioDecoder>(
         _ codec: Codec, replayDecoder: any AudioDecoder, liveDecoder: Decoder, telephoneEvents: Bool = false
-    ) throws -> (replayed: [Int16], played: [Int16], statistics: JitterBufferStatistics) {
+    ) throws -> (replayed: [Int16], played: [Int16], statistics: JitterBufferStatistics, replay: PlayoutScore) {
         let arrivals = Self.arrivals(packets: 900)
         let payloads = try Self.payloads(codec, packets: 900)
         var configuration = JitterBufferConfiguration()
@@ -158,26 +161,26 @@ import Testing
         let last = arrivals.map(\.milliseconds).max() ?? 0
         pullLive(until: last + StreamPlayoutReplay.drainMilliseconds + 5)
         replay.finish { replayed.append(contentsOf: $0) }
-        return (replayed, played, live.statistics)
+        return (replayed, played, live.statistics, replay.score)
     }
 
     /// Both sides' output for `codec`, with or without ``events``.
     static func play(
         _ codec: Codec, telephoneEvents: Bool
-    ) throws -> (replayed: [Int16], played: [Int16], statistics: JitterBufferStatistics) {
+    ) throws -> (replayed: [Int16], played: [Int16], statistics: JitterBufferStatistics, replay: PlayoutScore) {
         switch codec {
         case .pcmu:
             try play(codec, replayDecoder: G711Decoder(law: .muLaw), liveDecoder: G711Decoder(law: .muLaw), telephoneEvents: telephoneEvents)
         case .pcma:
             try play(codec, replayDecoder: G711Decoder(law: .aLaw), liveDecoder: G711Decoder(law: .aLaw), telephoneEvents: telephoneEvents)
-        case .opusWithFEC:
+        case .opusWithFEC, .opusWithoutFEC:
             try play(codec, replayDecoder: try OpusDecoder(), liveDecoder: try OpusDecoder(), telephoneEvents: telephoneEvents)
         }
     }
 
     @Test(arguments: Codec.allCases)
     func playsWhatTheLiveBufferPlays(codec: Codec) throws {
-        let (replayed, played, statistics) = try Self.play(codec, telephoneEvents: false)
+        let (replayed, played, statistics, _) = try Self.play(codec, telephoneEvents: false)
         // The stream exercised what it is meant to: concealment and stretching both ran (and,
         // for Opus, FEC recovered single losses).
         #expect(statistics.concealmentEvents > 5, "\(statistics)")
@@ -193,13 +196,26 @@ import Testing
     /// the replay's events, it conceals there and differs at the first digit).
     @Test(arguments: [Codec.pcmu, .opusWithFEC])
     func playsTheTelephoneEventsTheLiveBufferPlays(codec: Codec) throws {
-        let (replayed, played, statistics) = try Self.play(codec, telephoneEvents: true)
+        let (replayed, played, statistics, _) = try Self.play(codec, telephoneEvents: true)
         // Every digit played as its tone for its whole duration (34 packets of 20 ms), counted
         // at the output rate.
-        let frame = codec == .opusWithFEC ? 960 : 160
+        let frame = codec.isOpus ? 960 : 160
         #expect(statistics.toneSamples >= 34 * frame, "\(statistics)")
         #expect(replayed.count == played.count)
         let firstDifference = played.indices.first { $0 >= replayed.count || replayed[$0] != played[$0] }
         #expect(firstDifference == nil, "first differing sample \(firstDifference ?? -1) of \(played.count)")
+    }
+
+    /// An Opus stream sent without LBRR (in-band FEC off): a lost packet is concealed, never
+    /// counted as recovered from the next packet, by the live buffer and by the replay, whose
+    /// effective loss is then at least the network's. (Before, any Opus packet after a gap was
+    /// taken for FEC: libopus conceals then, but the loss was counted as recovered.)
+    @Test func anOpusStreamWithoutLBRRIsConcealedNotRecovered() throws {
+        let (replayed, played, statistics, replay) = try Self.play(.opusWithoutFEC, telephoneEvents: false)
+        #expect(statistics.recoveredSamples == 0, "\(statistics)")
+        #expect(statistics.concealmentEvents > 5, "\(statistics)")
+        #expect(replay.networkLossPercent > 0)
+        #expect(replay.effectiveLossPercent >= replay.networkLossPercent, "\(replay)")
+        #expect(replayed == played)
     }
 }

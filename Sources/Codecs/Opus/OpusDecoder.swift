@@ -15,6 +15,13 @@ public final class OpusDecoder: AudioDecoder {
     public var rtpClockRate: Int { 48_000 }
     /// Always true: Opus packets may carry the previous frame at a lower bitrate (LBRR).
     public var supportsForwardErrorCorrection: Bool { true }
+
+    /// Whether `nextPayload` is a valid Opus packet whose first frame carries LBRR
+    /// (``OpusPacketInfo/hasFEC``): an encoder adds it only when told to expect loss and the
+    /// bitrate allows, and without it ``decodeFEC(from:samplesPerChannel:into:)`` conceals.
+    public func carriesForwardErrorCorrection(in nextPayload: UnsafeRawBufferPointer) -> Bool {
+        (try? OpusPacketInfo(nextPayload))?.hasFEC ?? false
+    }
     /// libopus smooths the transition from its concealment back to decoded audio itself.
     public var blendsAfterConcealment: Bool { true }
 

@@ -14,6 +14,10 @@ struct SessionDecoder: AudioDecoder {
     var supportsForwardErrorCorrection: Bool { base.supportsForwardErrorCorrection }
     var blendsAfterConcealment: Bool { base.blendsAfterConcealment }
 
+    func carriesForwardErrorCorrection(in nextPayload: UnsafeRawBufferPointer) -> Bool {
+        base.carriesForwardErrorCorrection(in: nextPayload)
+    }
+
     mutating func decode(_ payload: UnsafeRawBufferPointer, into pcm: UnsafeMutableBufferPointer<Int16>) throws(CodecError) -> Int {
         try base.decode(payload, into: pcm)
     }

@@ -74,7 +74,9 @@ struct Transcoder {
                     return try packet.withUnsafeBytes { try decoder.decode($0, into: pcm) }
                 }
                 let next = index + 1
-                if forwardErrorCorrection, decoder.supportsForwardErrorCorrection, next < packets.count, !lost[next] {
+                if forwardErrorCorrection, next < packets.count, !lost[next],
+                    packets[next].withUnsafeBytes({ decoder.carriesForwardErrorCorrection(in: $0) })
+                {
                     summary.recoveredByFEC += 1
                     return try packets[next].withUnsafeBytes {
                         try decoder.decodeFEC(from: $0, samplesPerChannel: perChannel, into: pcm)
