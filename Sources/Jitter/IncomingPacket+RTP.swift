@@ -3,6 +3,7 @@ import RTP
 extension IncomingPacket {
     /// The metadata and payload of a parsed RTP packet (the payload is borrowed from the
     /// packet's bytes, as the view borrows them).
+    @inlinable
     public init(_ packet: RTPPacket) {
         self.init(
             sequenceNumber: packet.sequenceNumber.rawValue, timestamp: packet.timestamp.rawValue, marker: packet.marker,
@@ -28,7 +29,7 @@ extension SynchronizedJitterBuffer {
     }
 
     /// ``insertDirectly(_:arrivalMilliseconds:)-(IncomingPacket,_)`` for a parsed RTP packet.
-    @discardableResult
+    @inlinable @discardableResult
     public func insertDirectly(_ packet: RTPPacket, arrivalMilliseconds: Double) -> Bool {
         insertDirectly(IncomingPacket(packet), arrivalMilliseconds: arrivalMilliseconds)
     }

@@ -5,7 +5,7 @@ extension JitterBuffer {
     /// for one frame. A thread that serves
     /// many buffers in turn warms it into the cache ahead (their state has left the caches
     /// since their last turn); `visit` may only read it.
-    package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+    @usableFromInline package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
         store.hotRegions(visit)
         pendingArrivals.hotRegions(visit)
         queue.hotRegions(appending: frameSamples, visit)

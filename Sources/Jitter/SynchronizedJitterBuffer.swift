@@ -11,14 +11,17 @@ import Locking
 /// themselves, so calling from several threads is safe, if pointless.
 public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked Sendable {
     // Safe to share: `filling` and `published` are only touched under `inboxLock`; `buffer`
-    // and `draining` only under `pullLock`.
-    private let inboxLock = PThreadMutex()
-    private let pullLock = PThreadMutex()
+    // and `draining` only under `pullLock`. The per-packet and per-pull methods are inlinable
+    // (so these are usable from inlinable code): specialised in the caller's module, they call
+    // the buffer with its type's metadata from a cache, where unspecialised code asked the
+    // runtime's generic metadata table for `JitterBuffer<Decoder>` at every call.
+    @usableFromInline let inboxLock = PThreadMutex()
+    @usableFromInline let pullLock = PThreadMutex()
     private var filling: PacketInbox
     private var draining: PacketInbox
-    private var buffer: JitterBuffer<Decoder>
-    private var published = JitterBufferStatistics()
-    private var droppedByInbox = 0
+    @usableFromInline var buffer: JitterBuffer<Decoder>
+    @usableFromInline var published = JitterBufferStatistics()
+    @usableFromInline var droppedByInbox = 0
 
     /// A buffer decoding with `decoder`, whose inbox holds up to `inboxCapacity` packets
     /// between two pulls (more are dropped and counted as discarded).
@@ -51,7 +54,7 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
     /// one). The buffer copies the payload into its store and takes the packets in the order,
     /// and at the arrival times, the inbox would have handed them over at the next pull.
     /// Returns `false` when the payload was too large to keep.
-    @discardableResult
+    @inlinable @discardableResult
     public func insertDirectly(_ packet: IncomingPacket, arrivalMilliseconds: Double) -> Bool {
         pullLock.withLock { buffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds) != .oversized }
     }
@@ -60,6 +63,7 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
     /// the two locks and the buffer's storage (``JitterBuffer/hotRegions(_:)``). Only for the
     /// thread that inserts and pulls (it reads the buffer's fields without the lock), which
     /// warms it into the cache ahead; `visit` may only read it.
+    @inlinable
     package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
         pullLock.hotRegions(visit)
         inboxLock.hotRegions(visit)
@@ -68,18 +72,10 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
 
     /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times); see
     /// ``JitterBuffer/pull(into:nowMilliseconds:)``.
+    @inlinable
     public func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
         pullLock.withLock {
-            // An empty inbox (always, for a caller that inserts directly) is left as it is.
-            let arrived = inboxLock.withLock { () -> Bool in
-                guard filling.count > 0 else { return false }
-                swap(&filling, &draining)
-                return true
-            }
-            if arrived {
-                draining.drain { slot, packet, arrival in buffer.insert(lentSlot: slot, packet, arrivalMilliseconds: arrival) }
-                draining.restock { buffer.lendSlot() }
-            }
+            takeArrivals()
             let decision = buffer.pull(into: output, nowMilliseconds: nowMilliseconds)
             let statistics = buffer.statistics
             inboxLock.withLock {
@@ -88,6 +84,20 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
                 published.packetsDiscarded += droppedByInbox
             }
             return decision
+        }
+    }
+
+    /// Hands the packets in the inbox to the buffer; under the pull lock. An empty inbox
+    /// (always, for a caller that inserts directly) is left as it is.
+    @usableFromInline func takeArrivals() {
+        let arrived = inboxLock.withLock { () -> Bool in
+            guard filling.count > 0 else { return false }
+            swap(&filling, &draining)
+            return true
+        }
+        if arrived {
+            draining.drain { slot, packet, arrival in buffer.insert(lentSlot: slot, packet, arrivalMilliseconds: arrival) }
+            draining.restock { buffer.lendSlot() }
         }
     }
 

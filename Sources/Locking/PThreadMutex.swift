@@ -24,7 +24,7 @@ public struct PThreadMutex: ~Copyable, @unchecked Sendable {
 
     /// Reports where the `pthread_mutex_t` lies to `visit`, for warming it into the cache
     /// before a thread locks it; `visit` may only read it.
-    package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
+    @usableFromInline package func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
         visit(UnsafeRawPointer(mutex), MemoryLayout<pthread_mutex_t>.stride)
     }
 

@@ -66,6 +66,25 @@ struct SRTPNativeVectorTests {
         }
     }
 
+    @Test("A long keystream is the blocks of each counter in turn: carries across both 64-bit halves and the 2^128 wrap, in several chunks")
+    func keystreamCountsAcrossCarriesAndChunks() throws {
+        let key = (0..<16).map { UInt8($0 &* 7 &+ 3) }
+        // Four blocks before the low half overflows, and four before the whole counter wraps.
+        for iv in [[UInt8](repeating: 0x5A, count: 8) + [0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFC], [UInt8](repeating: 0xFF, count: 15) + [0xFC]] {
+            let count = 1000  // four 256-octet chunks, the last one partial and not a whole block
+            let long = try Self.keystream(key: key, iv: iv, count: count)
+            var counter = iv
+            for start in stride(from: 0, to: count, by: 16) {
+                let block = try Self.keystream(key: key, iv: counter, count: 16)
+                #expect(Array(long[start..<min(start + 16, count)]) == Array(block.prefix(count - start)), "block at \(start)")
+                for index in counter.indices.reversed() {
+                    counter[index] &+= 1
+                    if counter[index] != 0 { break }
+                }
+            }
+        }
+    }
+
     @Test("RFC 3711 B.3 and RFC 6188 §7: key derivation for SRTP and SRTCP, and the AES-256 keystream")
     func keyDerivation() throws {
         let b3 = try srtpVectorSections("rfc3711-B.3-key-derivation.txt")[0]
