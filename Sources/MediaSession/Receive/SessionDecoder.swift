@@ -29,7 +29,7 @@ struct SessionDecoder: AudioDecoder {
     var blendsAfterConcealment: Bool { g711?.blendsAfterConcealment ?? other!.blendsAfterConcealment }
 
     func carriesForwardErrorCorrection(in nextPayload: UnsafeRawBufferPointer) -> Bool {
-        base.carriesForwardErrorCorrection(in: nextPayload)
+        g711?.carriesForwardErrorCorrection(in: nextPayload) ?? other!.carriesForwardErrorCorrection(in: nextPayload)
     }
 
     mutating func decode(_ payload: UnsafeRawBufferPointer, into pcm: UnsafeMutableBufferPointer<Int16>) throws(CodecError) -> Int {
