@@ -9,13 +9,8 @@
 #                    (de, fr, en-us+f4, en-gb+m1, es) talking at once, looped
 # Needs espeak-ng and sox (scripts/install-deps.sh --test).
 set -euo pipefail
-out=$1
-for tool in espeak-ng sox; do
-    command -v "$tool" >/dev/null || { echo "make_bench_speech.sh: $tool is missing (apt package $tool)" >&2; exit 1; }
-done
-mkdir -p "$out"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+out=${1:?usage: make_bench_speech.sh DIR}
+source "$(dirname "$0")/speech_workspace.sh" make_bench_speech.sh "$out"
 a="The birch canoe slid on the smooth planks. Glue the sheet to the dark blue background. \
 It is easy to tell the depth of a well. These days a chicken leg is a rare dish. \
 Rice is often served in round bowls. The juice of lemons makes fine punch. \

@@ -12,13 +12,8 @@
 #                en-gb+f4, pl) reading these sentences.
 # Needs espeak-ng and sox (scripts/install-deps.sh --test).
 set -euo pipefail
-out=$1
-for tool in espeak-ng sox; do
-    command -v "$tool" >/dev/null || { echo "make_heldout_speech.sh: $tool is missing (apt package $tool)" >&2; exit 1; }
-done
-mkdir -p "$out"
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+out=${1:?usage: make_heldout_speech.sh DIR}
+source "$(dirname "$0")/speech_workspace.sh" make_heldout_speech.sh "$out"
 c="The stale smell of old beer lingers. It takes heat to bring out the odor. \
 A cold dip restores health and zest. The wide road shimmered in the hot sun. \
 The lazy cow lay in the cool grass. Lift the square stone over the fence. \
