@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -11,39 +12,66 @@
 
 enum { batch_limit = 64, control_size = CMSG_SPACE(sizeof(struct timespec)) };
 
-int mb_udp_receive_batch(int fd, mb_datagram *datagrams, unsigned count) {
-    if (count > batch_limit) count = batch_limit;
+struct mb_receive_headers {
+    unsigned count;
     struct mmsghdr messages[batch_limit];
     struct iovec vectors[batch_limit];
     char control[batch_limit][control_size];
-    memset(messages, 0, sizeof(struct mmsghdr) * count);
+};
+
+/* The parts of a message header the kernel overwrites on receive, set back to what the slot
+   offers. */
+static void reset_header(struct mmsghdr *message) {
+    message->msg_hdr.msg_namelen = sizeof(struct sockaddr_storage);
+    message->msg_hdr.msg_controllen = control_size;
+    message->msg_hdr.msg_flags = 0;
+    message->msg_len = 0;
+}
+
+mb_receive_headers *mb_udp_receive_headers_create(mb_datagram *datagrams, unsigned count) {
+    if (count > batch_limit) count = batch_limit;
+    mb_receive_headers *headers = calloc(1, sizeof *headers);
+    if (headers == NULL) return NULL;
+    headers->count = count;
     for (unsigned i = 0; i < count; i++) {
-        vectors[i].iov_base = datagrams[i].buffer;
-        vectors[i].iov_len = datagrams[i].capacity;
-        messages[i].msg_hdr.msg_iov = &vectors[i];
-        messages[i].msg_hdr.msg_iovlen = 1;
-        messages[i].msg_hdr.msg_name = &datagrams[i].address;
-        messages[i].msg_hdr.msg_namelen = sizeof(struct sockaddr_storage);
-        messages[i].msg_hdr.msg_control = control[i];
-        messages[i].msg_hdr.msg_controllen = control_size;
+        headers->vectors[i].iov_base = datagrams[i].buffer;
+        headers->vectors[i].iov_len = datagrams[i].capacity;
+        headers->messages[i].msg_hdr.msg_iov = &headers->vectors[i];
+        headers->messages[i].msg_hdr.msg_iovlen = 1;
+        headers->messages[i].msg_hdr.msg_name = &datagrams[i].address;
+        headers->messages[i].msg_hdr.msg_control = headers->control[i];
+        reset_header(&headers->messages[i]);
     }
-    int received = recvmmsg(fd, messages, count, MSG_DONTWAIT, NULL);
+    return headers;
+}
+
+void mb_udp_receive_headers_destroy(mb_receive_headers *headers) { free(headers); }
+
+int mb_udp_receive_batch(int fd, mb_receive_headers *headers, mb_datagram *datagrams, unsigned count) {
+    if (count > headers->count) count = headers->count;
+    int received = recvmmsg(fd, headers->messages, count, MSG_DONTWAIT, NULL);
     if (received < 0) {
-        return (errno == EAGAIN || errno == EWOULDBLOCK) ? 0 : -errno;
+        int code = errno;
+        reset_header(&headers->messages[0]);
+        return (code == EAGAIN || code == EWOULDBLOCK) ? 0 : -code;
     }
+    /* The slot that found the queue empty, in case the kernel wrote to it. */
+    if ((unsigned)received < count) reset_header(&headers->messages[received]);
     for (int i = 0; i < received; i++) {
-        datagrams[i].length = messages[i].msg_len;
-        datagrams[i].address_length = messages[i].msg_hdr.msg_namelen;
-        datagrams[i].truncated = (messages[i].msg_hdr.msg_flags & MSG_TRUNC) != 0;
+        struct mmsghdr *message = &headers->messages[i];
+        datagrams[i].length = message->msg_len;
+        datagrams[i].address_length = message->msg_hdr.msg_namelen;
+        datagrams[i].truncated = (message->msg_hdr.msg_flags & MSG_TRUNC) != 0;
         datagrams[i].timestamp_ns = 0;
-        for (struct cmsghdr *header = CMSG_FIRSTHDR(&messages[i].msg_hdr); header != NULL;
-             header = CMSG_NXTHDR(&messages[i].msg_hdr, header)) {
+        for (struct cmsghdr *header = CMSG_FIRSTHDR(&message->msg_hdr); header != NULL;
+             header = CMSG_NXTHDR(&message->msg_hdr, header)) {
             if (header->cmsg_level == SOL_SOCKET && header->cmsg_type == SCM_TIMESTAMPNS) {
                 struct timespec stamp;
                 memcpy(&stamp, CMSG_DATA(header), sizeof stamp);
                 datagrams[i].timestamp_ns = (int64_t)stamp.tv_sec * 1000000000 + stamp.tv_nsec;
             }
         }
+        reset_header(message);
     }
     return received;
 }

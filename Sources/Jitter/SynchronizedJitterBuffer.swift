@@ -14,14 +14,15 @@ public final class SynchronizedJitterBuffer<Decoder: AudioDecoder>: @unchecked S
     // and `draining` only under `pullLock`. The per-packet and per-pull methods are inlinable
     // (so these are usable from inlinable code): specialised in the caller's module, they call
     // the buffer with its type's metadata from a cache, where unspecialised code asked the
-    // runtime's generic metadata table for `JitterBuffer<Decoder>` at every call.
+    // runtime's generic metadata table for `JitterBuffer<Decoder>` at every call. The locks
+    // make each access exclusive, so Swift's run-time exclusivity check on them is off.
     @usableFromInline let inboxLock = PThreadMutex()
     @usableFromInline let pullLock = PThreadMutex()
-    private var filling: PacketInbox
-    private var draining: PacketInbox
-    @usableFromInline var buffer: JitterBuffer<Decoder>
-    @usableFromInline var published = JitterBufferStatistics()
-    @usableFromInline var droppedByInbox = 0
+    @exclusivity(unchecked) private var filling: PacketInbox
+    @exclusivity(unchecked) private var draining: PacketInbox
+    @usableFromInline @exclusivity(unchecked) var buffer: JitterBuffer<Decoder>
+    @usableFromInline @exclusivity(unchecked) var published = JitterBufferStatistics()
+    @usableFromInline @exclusivity(unchecked) var droppedByInbox = 0
 
     /// A buffer decoding with `decoder`, whose inbox holds up to `inboxCapacity` packets
     /// between two pulls (more are dropped and counted as discarded).

@@ -4,9 +4,11 @@
 /// ``PThreadMutex`` itself (a zero-size state here made ThreadSanitizer see its storage alias
 /// the mutex pointer).
 public final class PThreadLock<State>: @unchecked Sendable {
-    // @unchecked: `state` is only touched inside `withLock`, which holds `mutex`.
+    // @unchecked: `state` is only touched inside `withLock`, which holds `mutex`; for the same
+    // reason Swift's run-time exclusivity check on it (a thread-local access set, per critical
+    // section) is turned off: the mutex already makes each access exclusive.
     @usableFromInline let mutex = PThreadMutex()
-    @usableFromInline var state: State
+    @usableFromInline @exclusivity(unchecked) var state: State
 
     /// A lock guarding `state`.
     public init(_ state: State) {

@@ -106,6 +106,47 @@ import Locking
         #expect(batch[0].bytes.count == 100)
     }
 
+    /// One batch reused across sockets and receives, as an I/O thread's is across its legs: the
+    /// system call's headers are built once and reset after each receive, so neither a cut
+    /// datagram's flag, nor an IPv4 source's shorter address, nor the timestamp's control space
+    /// carries over into the next receive, and a batch of three slots filled then half filled
+    /// reports each datagram afresh.
+    @Test func aReusedBatchReportsEachReceiveAfresh() throws {
+        var batch = DatagramBatch(capacity: 3, maximumDatagramBytes: 100)
+        let before = Int64(Date().timeIntervalSince1970 * 1e9)
+        func receiveAll(_ expected: Int, on socket: UDPSocket) throws -> [(bytes: [UInt8], source: SocketAddress?, arrival: Int64, cut: Bool)] {
+            var received: [(bytes: [UInt8], source: SocketAddress?, arrival: Int64, cut: Bool)] = []
+            for _ in 0..<200 where received.count < expected {
+                let count = try socket.receive(into: &batch)
+                for index in 0..<count {
+                    received.append((Array(batch[index].bytes), batch[index].source, batch[index].arrivalNanoseconds, batch[index].isTruncated))
+                }
+                if count == 0 { usleep(1000) }
+            }
+            return received
+        }
+        for round in 0..<3 {
+            for loopback in [SocketAddress.loopbackIPv6(), .loopbackIPv4()] {
+                let receiver = try UDPSocket(binding: loopback)
+                let sender = try UDPSocket(binding: loopback)
+                let sizes = round == 1 ? [20] : [300, 20, 150]
+                for (index, size) in sizes.enumerated() {
+                    try [UInt8](repeating: UInt8(index + 1), count: size).withUnsafeBytes { _ = try sender.send($0, to: receiver.localAddress) }
+                }
+                let received = try receiveAll(sizes.count, on: receiver)
+                let after = Int64(Date().timeIntervalSince1970 * 1e9)
+                #expect(received.count == sizes.count)
+                for (index, datagram) in received.enumerated() {
+                    #expect(datagram.bytes == [UInt8](repeating: UInt8(index + 1), count: min(sizes[index], 100)))
+                    #expect(datagram.cut == (sizes[index] > 100))
+                    #expect(datagram.source == sender.localAddress, "round \(round), \(loopback)")
+                    #expect(datagram.arrival >= before - 1_000_000 && datagram.arrival <= after)
+                }
+                #expect(try receiver.receive(into: &batch) == 0)
+            }
+        }
+    }
+
     @Test func bindingATakenPortNamesTheAddress() throws {
         let first = try UDPSocket(binding: .loopbackIPv4())
         let error = #expect(throws: TransportError.self) { try UDPSocket(binding: first.localAddress) }

@@ -27,9 +27,20 @@ typedef struct {
     int truncated;
 } mb_datagram;
 
-/// Receives up to `count` datagrams without blocking (recvmmsg). Returns how many, 0 when none
-/// is waiting, or -errno.
-int mb_udp_receive_batch(int fd, mb_datagram *datagrams, unsigned count);
+/// The recvmmsg headers (message, vector and control space per slot) of a batch of `count`
+/// slots, built once by mb_udp_receive_headers_create so that a receive does not build them
+/// again. Opaque.
+typedef struct mb_receive_headers mb_receive_headers;
+
+/// Builds the headers that receive into `datagrams` (at most 64 slots). Returns NULL when out
+/// of memory. Free with mb_udp_receive_headers_destroy.
+mb_receive_headers *mb_udp_receive_headers_create(mb_datagram *datagrams, unsigned count);
+/// Frees headers made by mb_udp_receive_headers_create.
+void mb_udp_receive_headers_destroy(mb_receive_headers *headers);
+
+/// Receives up to `count` datagrams without blocking (recvmmsg) through `headers` (built for
+/// `datagrams`, with at least `count` slots). Returns how many, 0 when none is waiting, or -errno.
+int mb_udp_receive_batch(int fd, mb_receive_headers *headers, mb_datagram *datagrams, unsigned count);
 
 /// Sends `count` datagrams (sendmmsg). Returns how many were sent, or -errno.
 int mb_udp_send_batch(int fd, mb_datagram *datagrams, unsigned count);

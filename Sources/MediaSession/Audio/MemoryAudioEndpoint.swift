@@ -44,12 +44,12 @@ public final class MemoryAudioEndpoint: AudioEndpoint, @unchecked Sendable {
     public func read(into pcm: UnsafeMutableBufferPointer<Int16>) throws(MediaSessionError) {
         state.withLock { state in
             let available = max(0, min(pcm.count, state.source.count - state.position))
-            for index in 0..<available {
-                pcm[index] = state.source[state.position + index]
+            let position = state.position
+            state.source.withUnsafeBufferPointer { source in
+                _ = UnsafeMutableBufferPointer(rebasing: pcm[..<available]).update(
+                    fromContentsOf: UnsafeBufferPointer(rebasing: source[position..<(position + available)]))
             }
-            for index in available..<pcm.count {
-                pcm[index] = 0
-            }
+            UnsafeMutableBufferPointer(rebasing: pcm[available...]).update(repeating: 0)
             state.position += available
         }
     }

@@ -36,8 +36,8 @@ final class ReceivePath: @unchecked Sendable {
     private let latches: Bool
     /// The origin of the jitter buffer's clock: the call's start, in media time (monotonic).
     private let epoch: MediaTime
-    /// The I/O thread's own state.
-    private var owned: IOThreadState
+    /// The I/O thread's own state (only that thread touches it: no run-time exclusivity check).
+    @exclusivity(unchecked) private var owned: IOThreadState
     /// The arrival of the last accepted RTP packet in nanoseconds, `Int64.min` before the
     /// first: the audio tick reads it every 10 ms, without the lock.
     private let lastMediaArrival = Atomic<Int64>(.min)

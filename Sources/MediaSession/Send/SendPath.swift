@@ -6,6 +6,9 @@ import Synchronization
 /// buffer, packetise, protect in place and send; also telephone events and RTCP, which share
 /// its SRTP session and timestamp clock. Before each frame it sizes the encoder's FEC for the
 /// loss the peer reports (``LossAdaptation``). Nothing is allocated per packet.
+///
+/// Only the thread that ticks the call touches it, so its properties skip Swift's run-time
+/// exclusivity check (`@exclusivity(unchecked)`), a thread-local lookup per access.
 final class SendPath {
     private static let bufferBytes = 1536
     /// Room kept free for the SRTP tag and MKI.
@@ -15,8 +18,8 @@ final class SendPath {
 
     private let socket: UDPSocket
     private let rtcpSocket: UDPSocket
-    private var encoder: any AudioEncoder
-    private var outbound: SRTPOutboundSession?
+    @exclusivity(unchecked) private var encoder: any AudioEncoder
+    @exclusivity(unchecked) private var outbound: SRTPOutboundSession?
     private let buffer: UnsafeMutableRawBufferPointer
     private let ssrc: UInt32
     private let cname: String
@@ -26,24 +29,24 @@ final class SendPath {
     private let timestampUnitsPerFrame: Int
     private let digitDurationUnits: UInt32
 
-    private var sequence: SequenceNumber
-    private var timestamp: RTPTimestamp
-    private var talkspurtStarts = true
-    private var sentComfortNoise = false
-    private var dtmf: DTMFSender
-    private var gapFrames = 0
-    private var packetsSent: UInt32 = 0
-    private var payloadBytesSent: UInt32 = 0
+    @exclusivity(unchecked) private var sequence: SequenceNumber
+    @exclusivity(unchecked) private var timestamp: RTPTimestamp
+    @exclusivity(unchecked) private var talkspurtStarts = true
+    @exclusivity(unchecked) private var sentComfortNoise = false
+    @exclusivity(unchecked) private var dtmf: DTMFSender
+    @exclusivity(unchecked) private var gapFrames = 0
+    @exclusivity(unchecked) private var packetsSent: UInt32 = 0
+    @exclusivity(unchecked) private var payloadBytesSent: UInt32 = 0
     /// The send counters, published for the control plane after each packet.
     let counters = SendCounters()
-    private var sentSinceLastReport = false
+    @exclusivity(unchecked) private var sentSinceLastReport = false
     /// The peer's newest loss report, written by the receive path.
     private let reportedLoss: ReportedLoss
     /// The expected loss FEC is sized for; nil when the encoder sends no FEC or the
     /// configuration keeps the SDP's fixed setting.
-    private var expectedLoss: ExpectedLossTracker?
+    @exclusivity(unchecked) private var expectedLoss: ExpectedLossTracker?
     /// The peer the RTP socket is connected to (``connect(to:)``), sent to without an address.
-    private var connectedPeer: SocketAddress?
+    @exclusivity(unchecked) private var connectedPeer: SocketAddress?
 
     init(
         media: NegotiatedAudio, configuration: MediaSessionConfiguration, encoder: any AudioEncoder,

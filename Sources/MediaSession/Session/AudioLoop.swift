@@ -15,7 +15,9 @@ import Synchronization
 /// `control` (a short lock, never held across I/O). Buffers are allocated before the loop.
 final class AudioLoop: MediaTicking, @unchecked Sendable {
     // @unchecked: once ticking, only the thread that ticks (the call's own audio thread or the
-    // runtime's I/O thread that serves the call) touches the mutable state.
+    // runtime's I/O thread that serves the call) touches the mutable state: its properties
+    // skip Swift's run-time exclusivity check (`@exclusivity(unchecked)`), which only that
+    // thread's accesses could trip, at a thread-local lookup per access every tick.
     /// The jitter buffer's longest delay, for the RFC 3611 VoIP metrics. Of the session's
     /// configuration and negotiated media, only what the ticks read is kept: the object stays
     /// small, and a tick brings fewer cache lines in.
@@ -41,7 +43,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
     /// The cache lines of the call's own objects a tick touches, measured when they were made
     /// (the endpoint, the application's, gets its first two lines warmed: it may not be a heap block).
-    private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8)
+    @exclusivity(unchecked) private var partLines = (send: 8, receive: 8, jitterBuffer: 16, monitor: 8)
     /// The audio period.
     static let periodNanoseconds: Int64 = 10_000_000
     /// How far the 10 ms ticks may fall behind the clock before they are re-anchored.
@@ -51,30 +53,30 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// The playback device's clock as the pacer sees it, read by any thread.
     private let playbackClock = PThreadLock(PlaybackClockFigures())
     /// Paces the own audio thread by the playback device's clock, when it has one.
-    private var pacer: PlaybackPacer
+    @exclusivity(unchecked) private var pacer: PlaybackPacer
     /// Frames written to the playback endpoint since it opened, headroom included.
-    private var writtenFrames: Int64 = 0
+    @exclusivity(unchecked) private var writtenFrames: Int64 = 0
 
-    private var endpoint: any AudioEndpoint {
+    @exclusivity(unchecked) private var endpoint: any AudioEndpoint {
         didSet { endpointAddress = CachePrefetch.address(of: endpoint) }
     }
     /// Where the endpoint's and the polled sockets' objects lie (0 for none), for warming them
     /// without retaining them (a retain writes the line being warmed, and waits for it).
-    private var endpointAddress: UInt
+    @exclusivity(unchecked) private var endpointAddress: UInt
     private let polledSocketAddresses: (rtp: UInt, rtcp: UInt)
-    private var endpointFailed = false
-    private var echoCanceller: EchoCanceller?
-    private var preprocessor: Preprocessor?
+    @exclusivity(unchecked) private var endpointFailed = false
+    @exclusivity(unchecked) private var echoCanceller: EchoCanceller?
+    @exclusivity(unchecked) private var preprocessor: Preprocessor?
     /// The RFC 3611 VoIP metrics of the latest quality report, for the next RTCP XR.
-    private var voipMetrics: RTCPVoIPMetrics?
-    private var endpointOpened = false
-    private var ended = false
-    private var previousTickStart: Int64?
+    @exclusivity(unchecked) private var voipMetrics: RTCPVoIPMetrics?
+    @exclusivity(unchecked) private var endpointOpened = false
+    @exclusivity(unchecked) private var ended = false
+    @exclusivity(unchecked) private var previousTickStart: Int64?
     /// Samples in 10 ms of capture, and 10 ms chunks in one frame.
     private let chunkSamples: Int
     private let chunksPerFrame: Int
-    private var chunkIndex = 0
-    /// 10 ms of capture, 10 ms of playback, and the frame being assembled: three parts of one
+    @exclusivity(unchecked) private var chunkIndex = 0
+    /// 10 ms of capture (when it is processed), 10 ms of playback, and the frame being assembled: three parts of one
     /// block (``samples``), allocated once, that a tick warms in one run of cache lines.
     private let captured: UnsafeMutableBufferPointer<Int16>
     private let played: UnsafeMutableBufferPointer<Int16>
@@ -82,14 +84,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let samples: UnsafeMutableBufferPointer<Int16>
     /// Silence for the headroom written when the device starts (allocated once).
     private let silence: UnsafeMutableBufferPointer<Int16>
-    private var schedule: RTCPSchedule
+    @exclusivity(unchecked) private var schedule: RTCPSchedule
     /// The control state as of the last change the tick took, and which change that was.
-    private var controlState = CallControl()
-    private var controlChangesSeen = UInt64.max
+    @exclusivity(unchecked) private var controlState = CallControl()
+    @exclusivity(unchecked) private var controlChangesSeen = UInt64.max
     /// The peer's address once the receive path latched it (it never changes after).
-    private var latchedDestination: SocketAddress?
-    private var watchdog: NoMediaWatchdog
-    private var nextQualityReport: MediaTime
+    @exclusivity(unchecked) private var latchedDestination: SocketAddress?
+    @exclusivity(unchecked) private var watchdog: NoMediaWatchdog
+    @exclusivity(unchecked) private var nextQualityReport: MediaTime
 
     init(
         configuration: MediaSessionConfiguration, media: NegotiatedAudio, send: SendPath, receive: ReceivePath,
@@ -207,9 +209,8 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             CachePrefetch.memory(atAddress: polledSocketAddresses.rtp, lines: 1)
             CachePrefetch.memory(atAddress: polledSocketAddresses.rtcp, lines: 1)
         case .partsOfParts:
-            if let start = samples.baseAddress {
-                CachePrefetch.memory(start, lines: (samples.count * MemoryLayout<Int16>.stride + CachePrefetch.lineBytes - 1) / CachePrefetch.lineBytes)
-            }
+            let used = processesCapture ? samples : UnsafeMutableBufferPointer(rebasing: samples[captured.count...])
+            if let start = used.baseAddress { CachePrefetch.region(start, bytes: used.count * MemoryLayout<Int16>.stride) }
             send.prefetchParts()
             receive.prefetchParts()
             jitterBuffer.hotRegions { CachePrefetch.region($0, bytes: $1) }
@@ -286,9 +287,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     /// a frame, send it.
     private func runPeriod(due: MediaTime, state: CallControl) {
         _ = jitterBuffer.pull(into: played, nowMilliseconds: (due - epoch).milliseconds)
-        transfer(captured: captured, played: played)
         let slot = UnsafeMutableBufferPointer(rebasing: frame[(chunkIndex * chunkSamples)..<((chunkIndex + 1) * chunkSamples)])
-        process(captured: captured, played: played, into: slot)
+        if processesCapture {
+            transfer(captured: captured, played: played)
+            process(captured: captured, played: played, into: slot)
+        } else {
+            // Nothing to cancel or denoise (a server leg): the capture goes straight into the frame.
+            transfer(captured: slot, played: played)
+        }
         chunkIndex += 1
         if chunkIndex == chunksPerFrame {
             chunkIndex = 0
@@ -399,6 +405,12 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             fail(error)
             captured.update(repeating: 0)
         }
+    }
+
+    /// Whether the capture is echo cancelled or denoised (into the frame, from ``captured``);
+    /// else it is read straight into the frame and ``captured`` is not used.
+    private var processesCapture: Bool {
+        echoCanceller != nil || preprocessor != nil
     }
 
     /// Echo cancellation against what was just played, then denoising, into `output`.

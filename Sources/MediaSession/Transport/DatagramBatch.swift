@@ -2,11 +2,14 @@ internal import CNetShims
 
 /// Reusable storage for receiving many datagrams with one system call (recvmmsg).
 ///
-/// Allocated once; each receive overwrites it, so nothing is allocated per datagram. The bytes
-/// of a datagram are mutable so SRTP can be removed in place.
+/// Allocated once, with the system call's message headers built once too (a receive resets
+/// only the fields the kernel wrote, of the slots it filled); each receive overwrites it, so
+/// nothing is allocated or rebuilt per datagram. The bytes of a datagram are mutable so SRTP
+/// can be removed in place.
 public struct DatagramBatch: ~Copyable {
     private let slots: UnsafeMutablePointer<mb_datagram>
     private let buffers: UnsafeMutableRawPointer
+    private let headers: OpaquePointer
     /// How many datagrams one receive can take.
     public let capacity: Int
     /// The largest datagram kept whole; longer ones are cut and flagged ``ReceivedDatagram/isTruncated``.
@@ -25,9 +28,14 @@ public struct DatagramBatch: ~Copyable {
             slots[index].buffer = buffers + index * self.maximumDatagramBytes
             slots[index].capacity = self.maximumDatagramBytes
         }
+        guard let headers = mb_udp_receive_headers_create(slots, UInt32(self.capacity)) else {
+            fatalError("out of memory for \(self.capacity) receive headers")
+        }
+        self.headers = headers
     }
 
     deinit {
+        mb_udp_receive_headers_destroy(headers)
         slots.deinitialize(count: capacity)
         slots.deallocate()
         buffers.deallocate()
@@ -48,7 +56,7 @@ public struct DatagramBatch: ~Copyable {
 
     /// Receives into the slots; returns the count, or a negated errno.
     mutating func receive(from descriptor: Int32) -> Int {
-        let received = Int(mb_udp_receive_batch(descriptor, slots, UInt32(capacity)))
+        let received = Int(mb_udp_receive_batch(descriptor, headers, slots, UInt32(capacity)))
         count = max(0, received)
         return received
     }
