@@ -21,6 +21,8 @@ extension JitterBuffer {
     /// The clock rate of the telephone-event format on `payloadType`, or nil when it is none of
     /// the configured ones.
     func telephoneEventClockRate(ofPayloadType payloadType: UInt8) -> Int? {
+        // An audio packet's answer, from the buffer's own line (the formats are another block).
+        guard telephoneEventPayloadTypes.contains(payloadType) else { return nil }
         for format in configuration.telephoneEvents where format.payloadType == payloadType {
             return format.clockRate
         }

@@ -127,6 +127,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var comfortNoise = ComfortNoise()
     /// Finds the pauses of the decoded speech, where the delay moves.
     var pauseDetector: NoiseFloorVoiceActivityDetector
+    /// The payload types of ``JitterBufferConfiguration/telephoneEvents``, asked at every insert.
+    let telephoneEventPayloadTypes: PayloadTypeSet
     let decodeScratch: UnsafeMutableBufferPointer<Int16>
     let overlapScratch: UnsafeMutableBufferPointer<Int16>
 
@@ -143,6 +145,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     init(decoder: Decoder, configuration: JitterBufferConfiguration, lendableSlots: Int) {
         self.decoder = decoder
         self.configuration = configuration
+        telephoneEventPayloadTypes = PayloadTypeSet(configuration.telephoneEvents.map { Int($0.payloadType) })
         format = decoder.format
         let rate = max(format.sampleRate, 1000)
         sampleRate = rate
