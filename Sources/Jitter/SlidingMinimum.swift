@@ -1,9 +1,14 @@
 /// The smallest of the last `window` values appended, kept in fixed storage at O(1) amortised
-/// cost per value (a queue of the candidates, increasing from the oldest).
+/// cost per value (a queue of the candidates, increasing from the oldest). Each candidate's
+/// value lies beside its serial, in one block: an append touches one array's lines, not two.
 struct SlidingMinimum {
+    private struct Candidate {
+        var value: Double
+        var serial: Int
+    }
+
     private let window: Int
-    private var values: [Double]
-    private var serials: [Int]
+    private var candidates: [Candidate]
     /// The ring position of the oldest candidate, and how many there are.
     private var head = 0
     private var count = 0
@@ -12,8 +17,7 @@ struct SlidingMinimum {
 
     init(window: Int) {
         self.window = max(window, 1)
-        values = [Double](repeating: 0, count: self.window)
-        serials = [Int](repeating: 0, count: self.window)
+        candidates = [Candidate](repeating: Candidate(value: 0, serial: 0), count: self.window)
     }
 
     /// Appends `value` and returns the smallest of the last `window` values, itself included.
@@ -21,16 +25,15 @@ struct SlidingMinimum {
         let serial = appended
         appended += 1
         // The oldest leaves as the newcomer enters (so at most `window − 1` stay).
-        if count > 0, serials[head] <= serial - window {
+        if count > 0, candidates[head].serial <= serial - window {
             head = head + 1 == window ? 0 : head + 1
             count -= 1
         }
         // A candidate no smaller than the newcomer can never be the minimum again.
-        while count > 0, values[slot(count - 1)] >= value { count -= 1 }
-        values[slot(count)] = value
-        serials[slot(count)] = serial
+        while count > 0, candidates[slot(count - 1)].value >= value { count -= 1 }
+        candidates[slot(count)] = Candidate(value: value, serial: serial)
         count += 1
-        return values[head]
+        return candidates[head].value
     }
 
     /// Forgets every value.
