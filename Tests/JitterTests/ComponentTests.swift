@@ -2,6 +2,7 @@ import Testing
 
 @testable import Jitter
 import PlayoutLab
+import TestSupport
 
 @Suite struct TimeStretcherTests {
     /// A 100 Hz sawtooth-free voice at 8 kHz: an 80-sample pitch period.
@@ -59,6 +60,27 @@ import PlayoutLab
 }
 
 @Suite struct BufferPartsTests {
+    /// The sliding minimum (its candidates' values and serials in one block) against the plain
+    /// definition, the smallest of the last `window` values, over a seeded walk with ties,
+    /// runs and a window of one; and after `removeAll()` it forgets what came before.
+    @Test(arguments: [1, 2, 7, 50])
+    func slidingMinimumMatchesTheSmallestOfTheWindow(window: Int) {
+        var minimum = SlidingMinimum(window: window)
+        var generator = SplitMix64(seed: UInt64(window))
+        var values: [Double] = []
+        for step in 0..<2000 {
+            if step == 1000 {
+                minimum.removeAll()
+                values.removeAll()
+            }
+            // Small integers: many ties; a slow drift: long increasing and decreasing runs.
+            let value = Double(Int.random(in: 0..<8, using: &generator)) + Double(step % 300) / 10
+            values.append(value)
+            let expected = values.suffix(window).min()!
+            #expect(minimum.append(value) == expected, "step \(step)")
+        }
+    }
+
     @Test func histogramQuantileAndForgetting() {
         var histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: 1000)
         for index in 0..<100 { histogram.add(Double(index), forgetFactor: 0.99) }
