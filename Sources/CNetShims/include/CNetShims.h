@@ -69,9 +69,9 @@ int mb_set_thread_name(const char *name);
 
 /// Asks the processor to bring the cache line at `address` in (a hint: it never faults and
 /// changes nothing the program sees). A read prefetch with low temporal locality (prefetcht2
-/// on x86-64): a media thread warms a hundred-odd lines per leg ahead of its tick, and a burst of
-/// first-level prefetches (prefetcht0, as before) waited for free miss buffers; measured over
-/// interleaved `bench session --profile server --calls 500` runs it was lower in 8 of 11.
+/// on x86-64) rather than prefetcht0: a media thread warms a hundred-odd lines per leg ahead of
+/// its tick; in interleaved `bench session --profile server --calls 500` runs the build with it
+/// was lower than the same build with prefetcht0 in 8 of 11 (about 3 %, within the noise).
 static inline void mb_prefetch(const void *address) { __builtin_prefetch(address, 0, 1); }
 
 /// The usable size of the heap block at `address` (glibc's malloc_usable_size).

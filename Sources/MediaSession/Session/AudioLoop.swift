@@ -76,8 +76,9 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private let chunkSamples: Int
     private let chunksPerFrame: Int
     @exclusivity(unchecked) private var chunkIndex = 0
-    /// 10 ms of capture (when it is processed), 10 ms of playback, and the frame being assembled: three parts of one
-    /// block (``samples``), allocated once, that a tick warms in one run of cache lines.
+    /// 10 ms of capture (when it is processed), 10 ms of playback, and the frame being
+    /// assembled: three parts of one block (``samples``), allocated once, that a tick warms in
+    /// one run of cache lines.
     private let captured: UnsafeMutableBufferPointer<Int16>
     private let played: UnsafeMutableBufferPointer<Int16>
     private let frame: UnsafeMutableBufferPointer<Int16>
