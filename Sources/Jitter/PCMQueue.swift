@@ -18,8 +18,8 @@ struct PCMQueue: ~Copyable {
 
     deinit { storage.deallocate() }
 
-    /// Samples per channel queued.
-    var count: Int { (end - start) / channels }
+    /// Samples per channel queued (mono without a division: this is read several times a pull).
+    var count: Int { channels == 1 ? end - start : (end - start) / channels }
 
     /// Room left, in samples per channel.
     var freeCapacity: Int { capacity - count }
