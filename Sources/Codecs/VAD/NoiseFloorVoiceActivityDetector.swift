@@ -83,6 +83,8 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     public var noiseFloorDBov: Double { wholeBand.floorDBov }
 
     private let blockSamples: Int
+    /// What turns a block's sum of squares into a power relative to full scale.
+    private let blockScale: Double
     private let hangoverBlocks: Int
     private var wholeBand: BandFloor
     private var emphasisedBand: BandFloor
@@ -104,6 +106,7 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         self.configuration = configuration
         let rate = max(configuration.sampleRate, 1000)
         blockSamples = rate / 100
+        blockScale = 1 / (Double(blockSamples) * 32_768 * 32_768)
         hangoverBlocks = max(configuration.hangoverMilliseconds, 0) / 10
         margin = pow(10, configuration.speechMarginDecibels / 10)
         absolute = pow(10, configuration.absoluteThresholdDBov / 10)
@@ -152,9 +155,8 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     }
 
     private mutating func finishBlock() {
-        let scale = 1 / (Double(blockSamples) * 32_768 * 32_768)
-        let whole = Double(wholeSum) * scale
-        let emphasised = Double(emphasisedSum) / 400 * scale
+        let whole = Double(wholeSum) * blockScale
+        let emphasised = Double(emphasisedSum) / 400 * blockScale
         wholeSum = 0
         emphasisedSum = 0
         blockFill = 0
