@@ -393,10 +393,13 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         milliseconds.isFinite ? Int(min(max(milliseconds, 0), 10_000) * Double(rate) / 1000) : 0
     }
 
-    /// The media position of a time on the media timeline.
+    /// The media position of a time on the media timeline (the sample at or before it).
     func mediaPosition(ofMilliseconds milliseconds: Double) -> Int64 {
-        let samples = (milliseconds * Double(sampleRate) / 1000).rounded(.down)
+        let samples = milliseconds * Double(sampleRate) / 1000
+        // A value this large is a whole number (its floor), so the bound is the floor's.
         guard samples.isFinite, abs(samples) < 0x1p62 else { return samples < 0 ? -(1 << 62) : 1 << 62 }
-        return Int64(samples)
+        // The floor from the truncation: `rounded(.down)` is a call into libm on baseline x86-64.
+        let truncated = Int64(samples)
+        return Double(truncated) > samples ? truncated - 1 : truncated
     }
 }

@@ -18,8 +18,8 @@ struct PCMQueue: ~Copyable {
 
     deinit { storage.deallocate() }
 
-    /// Samples per channel queued.
-    var count: Int { (end - start) / channels }
+    /// Samples per channel queued (mono without a division: this is read several times a pull).
+    var count: Int { channels == 1 ? end - start : (end - start) / channels }
 
     /// Room left, in samples per channel.
     var freeCapacity: Int { capacity - count }
@@ -74,17 +74,27 @@ struct PCMQueue: ~Copyable {
     /// The mean magnitude of the last `frames` queued frames, for level tracking.
     func meanAbsoluteLevel(lastFrames frames: Int) -> Double {
         let frames = min(frames, count)
-        guard frames > 0 else { return 0 }
-        // Summed in 32-bit lanes, which vectorise four times wider than 64-bit ones, 65 536
-        // magnitudes (at most 2^15 each) at a time so that no lane can wrap.
+        guard frames > 0, let base = storage.baseAddress else { return 0 }
+        // Eight magnitudes at a time (a sample's sign spread over it: (x ^ s) − s, which wraps
+        // −32 768 to the bit pattern of 32 768) in 32-bit lanes, 65 536 samples at a time so
+        // that no lane can wrap.
+        let raw = UnsafeRawPointer(base)
         var sum = 0
         var start = end - frames * channels
         while start < end {
             let stop = min(start + 65_536, end)
-            var chunk: UInt32 = 0
-            for index in start..<stop { chunk &+= UInt32(storage[index].magnitude) }
-            sum += Int(chunk)
-            start = stop
+            var lanes = SIMD8<UInt32>()
+            while start &+ 8 <= stop {
+                let samples = raw.loadUnaligned(fromByteOffset: start &* 2, as: SIMD8<Int16>.self)
+                let sign = samples &>> 15
+                lanes &+= SIMD8<UInt32>(truncatingIfNeeded: SIMD8<UInt16>(truncatingIfNeeded: (samples ^ sign) &- sign))
+                start &+= 8
+            }
+            while start < stop {
+                sum += Int(base[start].magnitude)
+                start += 1
+            }
+            sum += Int(lanes.wrappedSum())
         }
         return Double(sum) / Double(frames * channels)
     }

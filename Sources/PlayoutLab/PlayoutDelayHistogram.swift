@@ -18,7 +18,8 @@ struct PlayoutDelayHistogram {
 
     mutating func record(_ milliseconds: Double) {
         guard milliseconds.isFinite else { return }
-        let offset = (milliseconds - lowestMilliseconds).rounded(.down)
+        // Within the bins the offset is not negative: its truncation is its floor.
+        let offset = milliseconds - lowestMilliseconds
         let index = offset < 0 ? 0 : offset >= Double(bins.count) ? bins.count - 1 : Int(offset)
         bins[index] &+= 1
         count += 1

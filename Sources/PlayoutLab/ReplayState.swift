@@ -13,6 +13,8 @@ struct ReplayState: ~Copyable {
     /// RTP ticks in one 10 ms pull.
     private let pullTicks: Double
     private let scratch: UnsafeMutableRawBufferPointer
+    /// Where a pull's PCM goes: ``samplesPerPull`` frames for the listener, or none when
+    /// nobody listens (the buffer then drops the pull's audio without copying it).
     private let pcm: UnsafeMutableBufferPointer<Int16>
     private var sequences = SequenceUnwrapper()
     private var timestamps = TimestampUnwrapper()
@@ -34,8 +36,11 @@ struct ReplayState: ~Copyable {
     private var pending: PendingPulls
     private(set) var isFinished = false
 
-    /// See ``StreamPlayoutReplay/init(codec:clockRate:configuration:)``.
-    init(codec: (any AudioDecoder)?, clockRate: Int, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) {
+    /// See ``StreamPlayoutReplay/init(codec:clockRate:configuration:deliversAudio:)``.
+    init(
+        codec: (any AudioDecoder)?, clockRate: Int, configuration: JitterBufferConfiguration = JitterBufferConfiguration(),
+        deliversAudio: Bool = true
+    ) {
         let decoder = TaggedPayloadDecoder(codec: codec, clockRate: clockRate)
         var settings = configuration
         settings.maximumPayloadBytes = TaggedPayloadDecoder.tagBytes + (codec == nil ? 0 : StreamPlayoutReplay.maximumPayloadBytes)
@@ -45,7 +50,7 @@ struct ReplayState: ~Copyable {
         rtpClockRate = max(decoder.rtpClockRate, 1)
         pullTicks = StreamPlayoutReplay.pullMilliseconds * Double(rtpClockRate) / 1000
         scratch = .allocate(byteCount: settings.maximumPayloadBytes, alignment: 8)
-        pcm = .allocate(capacity: buffer.samplesPerPull * max(format.channels, 1))
+        pcm = .allocate(capacity: deliversAudio ? buffer.samplesPerPull * max(format.channels, 1) : 0)
         pcm.initialize(repeating: 0)
         coverage = SentMediaCoverage(clockRate: rtpClockRate)
         pending = PendingPulls(capacity: StreamPlayoutReplay.pendingPullCapacity)
@@ -191,7 +196,7 @@ struct ReplayState: ~Copyable {
 
     private mutating func pullOnce(at now: Double, listener: (UnsafeBufferPointer<Int16>) -> Void) {
         let decision = buffer.pull(into: pcm, nowMilliseconds: now)
-        listener(UnsafeBufferPointer(pcm))
+        if !pcm.isEmpty { listener(UnsafeBufferPointer(pcm)) }
         let (lowest, highest) = (lowestSequence, coverage.highestSequence)
         var played = 0
         recoveredPackets += buffer.drainPlayed { sequence in

@@ -54,9 +54,15 @@ public final class StreamPlayoutReplay {
     public var isFinished: Bool { final != nil }
 
     /// A replay of a stream of `clockRate` Hz through `codec` (`nil`: silence of each packet's
-    /// duration), with the buffer's settings (its payload limit is set here).
-    public init(codec: (any AudioDecoder)?, clockRate: Int, configuration: JitterBufferConfiguration = JitterBufferConfiguration()) {
-        let state = ReplayState(codec: codec, clockRate: clockRate, configuration: configuration)
+    /// duration), with the buffer's settings (its payload limit is set here). With
+    /// `deliversAudio` false, nobody wants the PCM: each pull leaves its 10 ms in the buffer's
+    /// queue instead of copying it out, and the listeners are never called (the figures are
+    /// the same).
+    public init(
+        codec: (any AudioDecoder)?, clockRate: Int, configuration: JitterBufferConfiguration = JitterBufferConfiguration(),
+        deliversAudio: Bool = true
+    ) {
+        let state = ReplayState(codec: codec, clockRate: clockRate, configuration: configuration, deliversAudio: deliversAudio)
         format = state.format
         decodesAudio = state.decodesAudio
         self.state = consume state

@@ -134,4 +134,31 @@ import TestSupport
         append(frames: 100)
         #expect(queue.count == 100, "only what fits is kept")
     }
+
+    /// The level summed eight magnitudes at a time equals the mean of the magnitudes summed one
+    /// by one, exactly: random and full-scale samples (−32 768, whose magnitude does not fit an
+    /// `Int16`), mono and stereo, every length up to 40 frames and a whole queue, read from a
+    /// queue whose live region starts anywhere.
+    @Test func pcmQueueLevelIsTheMeanMagnitude() {
+        var random = SplitMix64(seed: 0x1E7E1)
+        for channels in [1, 2] {
+            var queue = PCMQueue(capacity: 2000, channels: channels)
+            var skip = [Int16](repeating: 0, count: 7 * channels)
+            skip.withUnsafeMutableBufferPointer { queue.read(frames: 7, into: $0) }
+            for round in 0..<4 {
+                queue.removeAll()
+                let lead = [Int16](repeating: 1, count: round * channels)
+                lead.withUnsafeBufferPointer { queue.append($0) }
+                let samples: [Int16] = (0..<(1990 * channels)).map { index in
+                    round == 3 || index % 5 == 0 ? .min : Int16(truncatingIfNeeded: random.next())
+                }
+                samples.withUnsafeBufferPointer { queue.append($0) }
+                for frames in Array(1...40) + [queue.count] {
+                    let last = (lead + samples).suffix(frames * channels)
+                    let expected = Double(last.reduce(0) { $0 + Int($1.magnitude) }) / Double(frames * channels)
+                    #expect(queue.meanAbsoluteLevel(lastFrames: frames) == expected, "\(channels) channels, \(frames) frames")
+                }
+            }
+        }
+    }
 }

@@ -24,6 +24,11 @@ final class StreamListener {
     private var wavReport: ListenerWAVReport?
     /// The capture time the replay's clock counts from: its first packet's.
     private var originNanoseconds: Int64?
+    /// Where the listener's commands lie in the batch its lane is running (``ReplayLanes``):
+    /// the run that last grouped them (its stamp) and their group there. Touched only by the
+    /// thread of the listener's lane, one batch at a time.
+    @exclusivity(unchecked) var laneBatchStamp = 0
+    @exclusivity(unchecked) var laneGroup = 0
 
     /// The payload type the buffer plays as comfort noise (RFC 3551's static CN).
     private static let comfortNoisePayloadType = JitterBufferConfiguration().comfortNoisePayloadType
@@ -54,7 +59,8 @@ final class StreamListener {
             unannounced = format
             configuration.telephoneEvents = [format]
         }
-        let replay = StreamPlayoutReplay(codec: codec, clockRate: Int(clockRate), configuration: configuration)
+        let replay = StreamPlayoutReplay(
+            codec: codec, clockRate: Int(clockRate), configuration: configuration, deliversAudio: wavPath != nil)
         return StreamListener(
             replay: replay, payloadType: payloadType, telephoneEvents: configuration.telephoneEvents,
             unannouncedEventPayloadType: unannounced?.payloadType, encodingName: format.encodingName, wavPath: wavPath)

@@ -26,12 +26,9 @@ extension G711Law {
     public func decode(_ codes: UnsafeBufferPointer<UInt8>, into pcm: UnsafeMutableBufferPointer<Int16>) {
         precondition(pcm.count >= codes.count, "G.711 decode: \(pcm.count) samples cannot hold \(codes.count) codes")
         guard let input = codes.baseAddress, let output = pcm.baseAddress else { return }
-        let count = codes.count
-        decodeTable.withUnsafeBufferPointer { table in
-            guard let table = table.baseAddress else { return }
-            for index in 0..<count {
-                output[index] = table[Int(input[index])]
-            }
+        let table = decodeTable
+        for index in 0..<codes.count {
+            output[index] = table[Int(input[index])]
         }
     }
 }

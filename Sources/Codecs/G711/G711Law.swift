@@ -20,7 +20,7 @@ public enum G711Law: Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// The linear sample that `code` stands for, as the G.191 reference computes it.
     @inlinable
     public func decode(_ code: UInt8) -> Int16 {
-        decodeTable.withUnsafeBufferPointer { $0[Int(code)] }
+        decodeTable[Int(code)]
     }
 
     /// This law's encode table, indexed by a sample's bit pattern shifted right by ``encodeShift``.
@@ -35,9 +35,9 @@ public enum G711Law: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         self == .muLaw ? G711Tables.muLawDroppedBits : G711Tables.aLawDroppedBits
     }
 
-    /// This law's decode table, indexed by code.
+    /// This law's decode table, indexed by code (256 entries).
     @inlinable
-    var decodeTable: [Int16] {
+    var decodeTable: UnsafePointer<Int16> {
         self == .muLaw ? G711Tables.muLawDecode : G711Tables.aLawDecode
     }
 

@@ -22,11 +22,21 @@ enum G711Tables {
 
     /// Linear samples for every µ-law code.
     @usableFromInline
-    static let muLawDecode: [Int16] = (0...255).map { G711Reference.muLawDecode(UInt8($0)) }
+    nonisolated(unsafe) static let muLawDecode = permanent((0...255).map { G711Reference.muLawDecode(UInt8($0)) })
 
     /// Linear samples for every A-law code.
     @usableFromInline
-    static let aLawDecode: [Int16] = (0...255).map { G711Reference.aLawDecode(UInt8($0)) }
+    nonisolated(unsafe) static let aLawDecode = permanent((0...255).map { G711Reference.aLawDecode(UInt8($0)) })
+
+    /// `values` copied into memory that lives as long as the process: a decode reads it with no
+    /// reference count to touch (an array's, shared by every thread decoding, is written twice
+    /// per call). `nonisolated(unsafe)` above: written once, when the table is made, read only
+    /// after.
+    private static func permanent(_ values: [Int16]) -> UnsafePointer<Int16> {
+        let table = UnsafeMutablePointer<Int16>.allocate(capacity: values.count)
+        table.initialize(from: values, count: values.count)
+        return UnsafePointer(table)
+    }
 
     /// The code of every sample whose top bits are the index and whose dropped bits are zero.
     private static func encodeTable(droppedBits: UInt16, _ encode: (Int16) -> UInt8) -> [UInt8] {

@@ -83,6 +83,8 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
     public var noiseFloorDBov: Double { wholeBand.floorDBov }
 
     private let blockSamples: Int
+    /// What turns a block's sum of squares into a power relative to full scale.
+    private let blockScale: Double
     private let hangoverBlocks: Int
     private var wholeBand: BandFloor
     private var emphasisedBand: BandFloor
@@ -104,6 +106,7 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         self.configuration = configuration
         let rate = max(configuration.sampleRate, 1000)
         blockSamples = rate / 100
+        blockScale = 1 / (Double(blockSamples) * 32_768 * 32_768)
         hangoverBlocks = max(configuration.hangoverMilliseconds, 0) / 10
         margin = pow(10, configuration.speechMarginDecibels / 10)
         absolute = pow(10, configuration.absoluteThresholdDBov / 10)
@@ -128,9 +131,9 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         // loop without a test per sample takes both sums.
         while remaining > 0 {
             let take = min(blockSamples - blockFill, remaining)
-            // A stride of 1 known when compiling lets the loop vectorise.
             let (squares, products) =
-                stride == 1 ? Self.sums(next, count: take, stride: 1) : Self.sums(next, count: take, stride: stride)
+                stride == 1
+                ? BlockPowerSums.contiguous(next, count: take) : BlockPowerSums.strided(next, count: take, stride: stride)
             let previous = Int64(previousSample)
             let first = Int64(next[0])
             let last = Int64(next[(take - 1) * stride])
@@ -146,31 +149,14 @@ public struct NoiseFloorVoiceActivityDetector: Sendable {
         return isSpeech
     }
 
-    /// The sum of the squares of `count` samples `stride` apart, and of the products of each
-    /// with the one before it (from the second on). Each square or product fits in 32 bits.
-    @inline(__always)
-    private static func sums(_ samples: UnsafePointer<Int16>, count: Int, stride: Int) -> (squares: Int64, products: Int64) {
-        let first = Int32(samples[0])
-        var squares = Int64(first &* first)
-        var products: Int64 = 0
-        for index in 1..<count {
-            let sample = Int32(samples[index &* stride])
-            let previous = Int32(samples[(index &- 1) &* stride])
-            squares &+= Int64(sample &* sample)
-            products &+= Int64(sample &* previous)
-        }
-        return (squares, products)
-    }
-
     /// Forgets the floors and the hangover, as if just created.
     public mutating func reset() {
         self = Self(configuration: configuration)
     }
 
     private mutating func finishBlock() {
-        let scale = 1 / (Double(blockSamples) * 32_768 * 32_768)
-        let whole = Double(wholeSum) * scale
-        let emphasised = Double(emphasisedSum) / 400 * scale
+        let whole = Double(wholeSum) * blockScale
+        let emphasised = Double(emphasisedSum) / 400 * blockScale
         wholeSum = 0
         emphasisedSum = 0
         blockFill = 0
@@ -198,6 +184,8 @@ private struct BandFloor: Sendable {
     private var currentMinimum = Double.infinity
     private var blocksInSubWindow = 0
     private var subWindowMinima = SIMD8<Double>(repeating: .infinity)
+    /// The least of ``subWindowMinima``, taken when one of them changes (once a sub-window).
+    private var closedSubWindowsMinimum = Double.infinity
     private var nextSubWindow = 0
     private var hasFloor = false
 
@@ -207,7 +195,7 @@ private struct BandFloor: Sendable {
     }
 
     /// The floor as a power relative to full scale (0 before the first sub-window).
-    var floor: Double { hasFloor ? min(subWindowMinima.min(), currentMinimum) : 0 }
+    var floor: Double { hasFloor ? min(closedSubWindowsMinimum, currentMinimum) : 0 }
 
     var floorDBov: Double {
         let value = floor
@@ -223,6 +211,7 @@ private struct BandFloor: Sendable {
         blocksInSubWindow += 1
         if blocksInSubWindow == subWindowBlocks {
             subWindowMinima[nextSubWindow] = currentMinimum
+            closedSubWindowsMinimum = subWindowMinima.min()
             nextSubWindow = (nextSubWindow + 1) % Self.subWindows
             currentMinimum = .infinity
             blocksInSubWindow = 0
