@@ -306,9 +306,9 @@ extension JitterBuffer {
     /// The band stretching steers by in the middle of the speech: ``delayBand``, except that a
     /// delay the conversation gets for free is not shrunk (``DelayBand/keepingFreeDelay(outsideMilliseconds:targetMilliseconds:)``):
     /// each shrink is a change a listener may hear. Between talkspurts moving is free, and
-    /// there ``delayBand`` holds.
+    /// there ``delayBand`` holds; a fixed buffer, the baseline, keeps its own band.
     private var stretchBand: DelayBand {
-        guard !holdsStartDelay, let outside = estimator.outsideMilliseconds else { return delayBand }
+        guard !estimator.isFixed, !holdsStartDelay, let outside = estimator.outsideMilliseconds else { return delayBand }
         return delayBand.keepingFreeDelay(outsideMilliseconds: outside, targetMilliseconds: estimator.targetMilliseconds)
     }
 

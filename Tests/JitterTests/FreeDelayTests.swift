@@ -17,17 +17,33 @@ import Testing
         #expect(dear.shrinkAbove == DelayBand.adaptive.shrinkAbove)
     }
 
+    /// The drift of a 1000 ppm fast sender, 60 s (arrivals every 20/1.001 ms, 40 ms transit).
+    static func driftFilled(_ configuration: JitterBufferConfiguration) -> Replay {
+        let tick = 20 / (1 + 1000 * 1e-6)
+        var script = Script.stream(count: 3000)
+        for index in script.packets.indices { script.packets[index].arrivalMilliseconds = Double(index) * tick + 40 }
+        return replay(script, pulls: 5990, configuration: configuration)
+    }
+
+    /// A fixed buffer, the baseline, keeps its own band on the same cheap path: at 10 ms it
+    /// shrinks at 20 ms above its delay, as a fixed buffer with a skew estimate does (with the
+    /// free band it would keep 40 ms above it).
+    @Test func aFixedBufferKeepsItsOwnBand() {
+        var configuration = JitterBufferConfiguration()
+        configuration.delayPolicy = .fixed(milliseconds: 10)
+        let result = Self.driftFilled(configuration)
+        let highest = (1000..<result.delays.count).map { result.delays[$0].current }.max() ?? 0
+        #expect(highest < 10 + 20 + 5, "a fixed 10 ms buffer reached \(highest) ms")
+    }
+
     /// The sender's clock 1000 ppm fast for 60 s fills the buffer by 60 ms: with a cheap path
     /// (60 ms outside) the buffer shrinks fewer times and later than with a dear one (150 ms),
     /// and never lets the mouth-to-ear delay much past 110 ms plus the drift until a pause.
     @Test func aDriftFilledBufferOnACheapPathShrinksSeldom() {
         func replayDrift(outsideMilliseconds: Double) -> Replay {
-            let tick = 20 / (1 + 1000 * 1e-6)
-            var script = Script.stream(count: 3000)
-            for index in script.packets.indices { script.packets[index].arrivalMilliseconds = Double(index) * tick + 40 }
             var configuration = JitterBufferConfiguration()
             configuration.conversationalBaseDelayMilliseconds = outsideMilliseconds
-            return replay(script, pulls: 5990, configuration: configuration)
+            return Self.driftFilled(configuration)
         }
         /// The pulls from 10 s on that begin a run of shrinking.
         func shrinks(_ result: Replay) -> [Int] {
