@@ -24,6 +24,8 @@ struct DelayEstimator {
     /// edge, one per histogram bucket, priced with ``lossRobustness`` (made at creation and when
     /// the delay outside the buffer changes).
     private var delayCosts: DelayCostTable?
+    /// With the conversational target: the mouth-to-ear delay outside the buffer, milliseconds.
+    private(set) var outsideMilliseconds: Double?
     private let forgetFactor: Double
     private let minimumMilliseconds: Double
     private let maximumMilliseconds: Double
@@ -75,9 +77,8 @@ struct DelayEstimator {
         }
         let histogram = DelayHistogram(bucketMilliseconds: 2, maximumMilliseconds: maximumMilliseconds + 2)
         self.histogram = histogram
-        delayCosts = configuration.conversationalBaseDelayMilliseconds.map {
-            Self.delayCosts(outsideMilliseconds: limited($0, 0...10_000, fallback: 60), histogram: histogram)
-        }
+        outsideMilliseconds = configuration.conversationalBaseDelayMilliseconds.map { limited($0, 0...10_000, fallback: 60) }
+        delayCosts = outsideMilliseconds.map { Self.delayCosts(outsideMilliseconds: $0, histogram: histogram) }
         offsets = SlidingMinimum(window: Self.referenceWindow)
         initialMilliseconds =
             fixedMilliseconds ?? limited(configuration.initialDelayMilliseconds, minimumMilliseconds...maximumMilliseconds, fallback: 60)
@@ -183,7 +184,9 @@ struct DelayEstimator {
     /// Allocates the new delay costs: call it when the figure changes, not per packet.
     mutating func updateDelayOutsideBuffer(milliseconds: Double) {
         guard delayCosts != nil, milliseconds.isFinite else { return }
-        delayCosts = Self.delayCosts(outsideMilliseconds: min(max(milliseconds, 0), 10_000), histogram: histogram)
+        let outside = min(max(milliseconds, 0), 10_000)
+        outsideMilliseconds = outside
+        delayCosts = Self.delayCosts(outsideMilliseconds: outside, histogram: histogram)
     }
 
     private mutating func updateTarget(gapMilliseconds: Double) {

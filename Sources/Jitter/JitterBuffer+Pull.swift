@@ -303,6 +303,15 @@ extension JitterBuffer {
     /// How many pieces of a pause may be removed or repeated in one pull.
     static var piecesPerPullInPause: Int { 4 }
 
+    /// The band stretching steers by in the middle of the speech: ``delayBand``, except that a
+    /// delay the conversation gets for free is not shrunk (``DelayBand/keepingFreeDelay(outsideMilliseconds:targetMilliseconds:)``):
+    /// each shrink is a change a listener may hear. Between talkspurts moving is free, and
+    /// there ``delayBand`` holds; a fixed buffer, the baseline, keeps its own band.
+    private var stretchBand: DelayBand {
+        guard !estimator.isFixed, !holdsStartDelay, let outside = estimator.outsideMilliseconds else { return delayBand }
+        return delayBand.keepingFreeDelay(outsideMilliseconds: outside, targetMilliseconds: estimator.targetMilliseconds)
+    }
+
     /// Where the delay may sit without being moved, and where a move settles.
     /// A buffer that drift drains keeps its whole band higher by what it drains before the
     /// next pause (``DrainMeter``); a fixed buffer, the baseline, does not.
@@ -332,7 +341,7 @@ extension JitterBuffer {
         // Once the network needs more than the start, the start is no longer held.
         if estimator.targetMilliseconds > estimator.initialMilliseconds { holdsStartDelay = false }
         let error = currentDelayMilliseconds - estimator.targetMilliseconds
-        let band = delayBand
+        let band = stretchBand
         switch stretchState {
         // Below the target costs late packets, above it only delay (``DelayBand``).
         case .accelerating where error <= band.settle:

@@ -34,7 +34,11 @@ import TestSupport
         }
         // The path's transit falls from 100 to 40 ms after 5 s: 60 ms of delay to shed.
         func arrival(_ packet: Int) -> Double { Double(packet) * 20 + (packet < 250 ? 100 : 40) }
-        var buffer = JitterBuffer(decoder: G711Decoder(law: .muLaw))
+        // A path whose delay is dear (150 ms outside the buffer): all of the excess goes, not
+        // only what lies beyond the delay a conversation gets for free (`FreeDelayTests`).
+        var configuration = JitterBufferConfiguration()
+        configuration.conversationalBaseDelayMilliseconds = 150
+        var buffer = JitterBuffer(decoder: G711Decoder(law: .muLaw), configuration: configuration)
         var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
         var acceleratedBlocks: [Int] = []
         var next = 0

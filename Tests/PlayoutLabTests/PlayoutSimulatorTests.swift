@@ -99,7 +99,15 @@ func score(_ trace: NetworkTrace, policy: DelayPolicy = .adaptive, receiverDrift
         )
         let whole = PlayoutScore(trace: packets, records: records, clockRate: 8000, samplesPerFrame: 160)
         #expect(whole.effectiveLossPercent < 0.5)
-        #expect(settled.p99DelayMilliseconds - settled.p50DelayMilliseconds < 15)
+        if ppm > 0 {
+            // A fast receiver drains the buffer: the delay grows back within the dead band.
+            #expect(settled.p99DelayMilliseconds - settled.p50DelayMilliseconds < 15)
+        } else {
+            // A slow one fills it: the delay is shrunk only once the mouth-to-ear delay (the
+            // playout delay, transit included, and a 20 ms packet) passes the 110 ms a
+            // conversation gets for free, give or take the drift until the next pause.
+            #expect(settled.p99DelayMilliseconds + 20 < 115, "p99 \(settled.p99DelayMilliseconds) ms")
+        }
     }
 
     /// Prints the figures of every scenario, ours and fixed baselines (`JITTER_FIGURES=1`).
