@@ -11,7 +11,7 @@ struct DemoCommand: Command {
         "scenario", "NAME", .string, help: "Network scenario the call goes through (default: heavy-jitter).")
     static let codec = Option(
         "codec", "pcmu|pcma|opus[:BITRATE]", .string,
-        help: "Codec of the call (default: pcmu, which the E-model can rate; Opus has no ITU-traceable Ie).")
+        help: "Codec of the call (default: pcmu; Opus is rated with the wideband Ie,wb derived here, see the README).")
     static let outputDirectory = Option(
         "output-dir", "DIR", .string, help: "Where the HTML quality report, the audio and the capture go (default: .).")
 
