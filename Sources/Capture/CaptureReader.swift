@@ -4,9 +4,11 @@ internal import Glibc
 /// Reads a pcap or pcapng file through libpcap, one frame at a time in constant memory.
 ///
 /// The reader owns its libpcap handle and closes it exactly once, when it goes out of scope.
-/// Frames are handed out in place (``CaptureFrame/bytes`` points into libpcap's buffer) and are
-/// valid until the reader moves on. Timestamps keep their full resolution: the file is opened
-/// with nanosecond precision.
+/// A classic pcap file that libpcap would pass on unchanged is read from a memory mapping
+/// instead (no system call or copy per frame), libpcap taking over at anything unusual.
+/// Frames are handed out in place (``CaptureFrame/bytes`` points into libpcap's buffer or the
+/// mapping) and are valid until the reader moves on. Timestamps keep their full resolution:
+/// the file is opened with nanosecond precision.
 ///
 /// ```swift
 /// var reader = try CaptureReader(path: "call.pcap")
@@ -31,6 +33,9 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
     private let handle: OpaquePointer
     /// The file's read buffer, ours so that it can be larger than stdio's (a page).
     private let readBuffer: UnsafeMutableRawPointer
+    /// The records read from a mapping of the file while libpcap need not read them; `nil`
+    /// once libpcap reads (from the start, or from where the mapping handed over).
+    private var mapped: MappedPcapRecords?
 
     /// The read buffer's size: libpcap reads each record with two small `fread`s, and a large
     /// buffer makes one `read` system call per 256 KiB instead of one per 4 KiB.
@@ -70,9 +75,11 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
         self.readBuffer = readBuffer
         linkType = LinkType(rawValue: pcap_datalink(handle))
         snapshotLength = Int(pcap_snapshot(handle))
+        mapped = MappedPcapRecords(descriptor: fileno(file), linkType: linkType, snapshotLength: snapshotLength)
     }
 
     deinit {
+        mapped?.unmap()
         // Closes the FILE, which uses the buffer until then.
         pcap_close(handle)
         readBuffer.deallocate()
@@ -84,6 +91,19 @@ public struct CaptureReader: ~Copyable, @unchecked Sendable {
     /// - Throws: ``CaptureError/truncatedFile(path:framesRead:reason:)`` when the file ends inside
     ///   a record, ``CaptureError/corruptFile(path:framesRead:reason:)`` for an invalid record.
     public mutating func nextFrame() throws(CaptureError) -> CaptureFrame? {
+        if mapped != nil {
+            switch mapped!.next() {
+            case .frame(let timestamp, let bytes, let originalLength):
+                framesRead += 1
+                return CaptureFrame(
+                    number: framesRead, timestamp: timestamp, linkType: linkType, bytes: bytes,
+                    originalLength: originalLength)
+            case .handOver(let offset):
+                mapped?.unmap()
+                mapped = nil
+                fseek(pcap_file(handle), offset, SEEK_SET)
+            }
+        }
         var header: UnsafeMutablePointer<pcap_pkthdr>?
         var data: UnsafePointer<UInt8>?
         let status = pcap_next_ex(handle, &header, &data)

@@ -78,6 +78,7 @@ public struct CaptureAnalyzer {
     private let listening: ListeningOptions?
     private var directory = PayloadFormatDirectory()
     private var streams: [RTPStreamKey: StreamAnalysis] = [:]
+    private var streamIndexes = StreamIndexCache()
     private var decryptions: [RTPStreamKey: StreamDecryption] = [:]
     /// The SRTCP sessions by flow; `nil` for a flow without a key (plain RTCP).
     private var controlDecryptions: [UDPFlow: StreamDecryption?] = [:]
@@ -268,7 +269,7 @@ public struct CaptureAnalyzer {
             return
         }
         let key = RTPStreamKey(source: datagram.source, destination: datagram.destination, ssrc: packet.ssrc)
-        if let index = streams.index(forKey: key) {
+        if let index = streamIndex(of: key) {
             record(packet, in: datagram, decryption: decryptions.isEmpty ? nil : decryptions[key], at: index)
         } else if directory.isAnnounced(datagram.source) || directory.isAnnounced(datagram.destination) {
             let index = startStream(key, foundBy: .sdp, firstFrame: datagram.frameNumber)
@@ -347,10 +348,19 @@ public struct CaptureAnalyzer {
     ) -> Dictionary<RTPStreamKey, StreamAnalysis>.Index {
         streamEndpoints.insert(key.source)
         streamEndpoints.insert(key.destination)
+        streamIndexes.removeAll()
         streams[key] = StreamAnalysis(
             key: key, foundBy: foundBy, firstFrame: firstFrame, timelineCapacity: configuration.timelineCapacity,
             listening: listening)
         return streams.index(forKey: key) ?? streams.startIndex
+    }
+
+    /// Where the stream of `key` is, from the cache when it is there.
+    private mutating func streamIndex(of key: RTPStreamKey) -> Dictionary<RTPStreamKey, StreamAnalysis>.Index? {
+        if let index = streamIndexes.index(of: key) { return index }
+        guard let index = streams.index(forKey: key) else { return nil }
+        streamIndexes.remember(index, for: key)
+        return index
     }
 
     /// Records a packet of the stream at `index`, which resolves its payload type through the
