@@ -8,9 +8,9 @@ internal import Glibc
 /// decoder reads (libpcap rewrites some pseudo-headers of other types). A record that libpcap
 /// would truncate, reject or find cut short is not read: ``next()`` answers
 /// ``Step/handOver(offset:)`` and the reader lets libpcap go on from that offset, so that its
-/// frames and its errors stay libpcap's own; so does the end of the mapped file. Pages already read are given back every few
-/// megabytes, so the process's resident memory does not grow with the file. Its one owner
-/// calls ``unmap()`` when done.
+/// frames and its errors stay libpcap's own; so does the end of the mapped file. Pages already
+/// read are given back every mebibyte (`releaseBytes`), so the process's resident memory does
+/// not grow with the file. Its one owner calls ``unmap()`` when done.
 struct MappedPcapRecords {
     /// What the next record gives.
     enum Step {
