@@ -8,6 +8,10 @@ public struct AudioStreamStatistics: Sendable, Equatable {
     public var xruns: Int = 0
     /// Suspends (for example a system sleep) recovered from.
     public var suspends: Int = 0
+    /// Capture only: frames the device captured that were never read, lost when it recovered
+    /// from an overrun or a suspend (ALSA discards its buffer then). Estimated from the
+    /// monotonic clock: see ``AudioCapture/read(into:)``.
+    public var framesLost: Int = 0
 }
 
 /// The part capture and playback share: an open, configured PCM and the transfer loop that

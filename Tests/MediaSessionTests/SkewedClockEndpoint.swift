@@ -8,9 +8,12 @@ import MediaSession
 /// times a card. Playback queues what is written and plays it at the skewed rate (an
 /// underrun when the queue runs dry, counted; the device then waits for the next write, as
 /// ALSA restarts a stream); a write blocks while the queue is full. Capture produces frames
-/// at the same skewed rate from `source` (then silence); a read blocks until a period is
-/// there, and frames not read within the buffer are lost (an overrun, counted). One read can
-/// also stall the calling thread, as a scheduling hiccup would.
+/// at the same skewed rate from `source` (then silence) into a buffer as large as playback's;
+/// a read blocks until a period is there. When the buffer overflows (not read in time), the
+/// read finds the overrun as ALSA's does: everything captured and not read is discarded and
+/// capture starts again from then, the read waiting for a fresh period; the overruns and the
+/// frames they lost are counted and reported in ``captureLoss()``, as a sound card's are. One
+/// read can also stall the calling thread, as a scheduling hiccup (or a stopped machine) would.
 final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
     // @unchecked: the state is only touched under `state`'s lock.
     private struct State {
@@ -24,6 +27,7 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
         var reads = 0
         var underruns = 0
         var overruns = 0
+        var framesLost: Int64 = 0
         var sourcePosition = 0
     }
 
@@ -99,8 +103,12 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
             let wait: Int64? = state.withLock { state in
                 let produced = Int64(Double(now - state.openedAt) / 1e9 * state.rate)
                 if produced - state.captured > Int64(state.bufferFrames) {
+                    // The source plays on through the frames lost, as a talker does.
+                    let lost = produced - state.captured
                     state.overruns += 1
-                    state.captured = produced - frames
+                    state.framesLost += lost
+                    state.sourcePosition += Int(lost)
+                    state.captured = produced
                 }
                 guard produced - state.captured >= frames else {
                     return Int64(Double(frames - (produced - state.captured)) / state.rate * 1e9) + 1
@@ -115,6 +123,10 @@ final class SkewedClockEndpoint: AudioEndpoint, @unchecked Sendable {
             guard let wait else { return }
             clock.sleep(untilNanoseconds: now + wait)
         }
+    }
+
+    func captureLoss() -> AudioCaptureLoss {
+        state.withLock { AudioCaptureLoss(overruns: $0.overruns, frames: Int($0.framesLost)) }
     }
 
     func close() {}

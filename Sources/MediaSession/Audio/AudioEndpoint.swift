@@ -17,6 +17,11 @@ import Codecs
 /// (written as silence when it opens) and ticks at the device's pace rather than the monotonic
 /// clock's, so that the device's drift against the media clock never underruns or overruns
 /// it; the jitter buffer absorbs that drift by its stretching, as it does the sender's.
+///
+/// An endpoint whose capture can overrun (a sound card, whose buffer overflows when the audio
+/// thread stops longer than it holds) says what it lost in ``captureLoss()``: the session then
+/// sends the audio after the gap that much later in RTP time, so that the peer hears a gap
+/// where the audio was lost rather than the sender's clock stepping back.
 public protocol AudioEndpoint: AnyObject {
     /// Prepares capture in the `capture` format and playback in the `playback` format.
     /// - Throws: ``MediaSessionError`` naming the device when it cannot be opened.
@@ -30,12 +35,20 @@ public protocol AudioEndpoint: AnyObject {
     /// Where playback stands on the device's own clock (frames queued, underruns so far), or
     /// nil for an endpoint without a clock of its own, which the session paces.
     func playbackPosition() -> AudioPlaybackPosition?
+    /// What the capture has lost to overruns since the endpoint was opened, read by the audio
+    /// thread after each ``read(into:)``; zero for an endpoint whose capture cannot overrun.
+    func captureLoss() -> AudioCaptureLoss
 }
 
 extension AudioEndpoint {
     /// No clock of its own: the session's monotonic timer paces the endpoint.
     public func playbackPosition() -> AudioPlaybackPosition? {
         nil
+    }
+
+    /// Nothing lost: the capture cannot overrun.
+    public func captureLoss() -> AudioCaptureLoss {
+        AudioCaptureLoss()
     }
 }
 
@@ -50,5 +63,22 @@ public struct AudioPlaybackPosition: Sendable, Equatable {
     public init(queuedFrames: Int, underruns: Int) {
         self.queuedFrames = queuedFrames
         self.underruns = underruns
+    }
+}
+
+/// What an endpoint's capture has lost since it was opened: audio the device captured and the
+/// session never read, because the thread that reads it stopped longer than the device's buffer
+/// holds (an overrun: ALSA then discards the buffer and starts again).
+public struct AudioCaptureLoss: Sendable, Equatable {
+    /// Overruns (and suspends) so far.
+    public var overruns: Int
+    /// Frames, at the capture rate, lost in them so far: the media time by which the frames
+    /// read after each one start later than those read before it ended.
+    public var frames: Int
+
+    /// A loss as counted by the device; nothing by default.
+    public init(overruns: Int = 0, frames: Int = 0) {
+        self.overruns = overruns
+        self.frames = frames
     }
 }

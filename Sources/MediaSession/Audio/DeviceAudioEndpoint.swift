@@ -41,6 +41,13 @@ final class DeviceAudioEndpoint: AudioEndpoint {
         return AudioPlaybackPosition(queuedFrames: playback.queuedFrames(), underruns: playback.statistics.xruns)
     }
 
+    /// The capture device's overruns and suspends, and the frames they lost (estimated from
+    /// the monotonic clock, ``AudioCapture/read(into:)``); nothing before open.
+    func captureLoss() -> AudioCaptureLoss {
+        guard let statistics = capture?.statistics else { return AudioCaptureLoss() }
+        return AudioCaptureLoss(overruns: statistics.xruns + statistics.suspends, frames: statistics.framesLost)
+    }
+
     func close() {
         capture = nil
         playback = nil

@@ -26,11 +26,10 @@ final class SendPath {
     private let audioPayloadType: UInt8
     private let telephoneEventPayloadType: UInt8?
     private let comfortNoiseOnMute: Bool
-    private let timestampUnitsPerFrame: Int
     private let digitDurationUnits: UInt32
 
     @exclusivity(unchecked) private var sequence: SequenceNumber
-    @exclusivity(unchecked) private var timestamp: RTPTimestamp
+    @exclusivity(unchecked) private var timestamps: SendTimestamps
     @exclusivity(unchecked) private var talkspurtStarts = true
     @exclusivity(unchecked) private var sentComfortNoise = false
     @exclusivity(unchecked) private var dtmf: DTMFSender
@@ -61,14 +60,17 @@ final class SendPath {
         audioPayloadType = UInt8(truncatingIfNeeded: media.sendCodec.payloadType)
         telephoneEventPayloadType = media.telephoneEventPayloadType.map { UInt8(truncatingIfNeeded: $0) }
         comfortNoiseOnMute = configuration.muteBehaviour == .comfortNoise && media.sendCodec.map.clockRate == 8000
-        timestampUnitsPerFrame = media.sendCodec.map.clockRate * media.packetTimeMilliseconds / 1000
         // Event durations count in the telephone-event format's own clock (8000 beside Opus
         // for many peers); the events' RTP timestamps stay on the stream's audio clock.
         let eventClockRate = media.telephoneEventClockRate ?? media.sendCodec.map.clockRate
         digitDurationUnits = UInt32(eventClockRate / 10)  // 100 ms per key press
         dtmf = DTMFSender(packetDuration: UInt32(eventClockRate * media.packetTimeMilliseconds / 1000))
         sequence = SequenceNumber(UInt16.random(in: 0...UInt16.max))
-        timestamp = RTPTimestamp(UInt32.random(in: 0...UInt32.max))
+        timestamps = SendTimestamps(
+            start: RTPTimestamp(UInt32.random(in: 0...UInt32.max)),
+            unitsPerFrame: media.sendCodec.map.clockRate * media.packetTimeMilliseconds / 1000, clockRate: media.sendCodec.map.clockRate,
+            captureSampleRate: encoder.format.sampleRate
+        )
         buffer = .allocate(byteCount: Self.bufferBytes, alignment: 16)
         self.reportedLoss = reportedLoss
         if let policy = configuration.lossAdaptation, encoder.forwardErrorCorrectionLossPercent != nil {
@@ -104,7 +106,7 @@ final class SendPath {
     func sendFrame(
         _ pcm: UnsafeBufferPointer<Int16>, sends: Bool, muted: Bool, to destination: SocketAddress, nextDigit: () -> UInt8?
     ) {
-        defer { timestamp = timestamp.advanced(by: timestampUnitsPerFrame) }
+        defer { timestamps.advanceFrame() }
         adaptForwardErrorCorrection()
         guard sends else {
             talkspurtStarts = true
@@ -115,7 +117,7 @@ final class SendPath {
             talkspurtStarts = true
             guard comfortNoiseOnMute, !sentComfortNoise else { return }
             sentComfortNoise = true
-            send(payloadType: ComfortNoisePayloadType.value, marker: false, timestamp: timestamp, to: destination) { space in
+            send(payloadType: ComfortNoisePayloadType.value, marker: false, timestamp: timestamps.next, to: destination) { space in
                 (try? ComfortNoisePayload.write(noiseLevel: 127, into: space)) ?? 0
             }
             return
@@ -123,9 +125,21 @@ final class SendPath {
         sentComfortNoise = false
         let marker = talkspurtStarts
         talkspurtStarts = false
-        send(payloadType: audioPayloadType, marker: marker, timestamp: timestamp, to: destination) { space in
+        send(payloadType: audioPayloadType, marker: marker, timestamp: timestamps.next, to: destination) { space in
             (try? encoder.encode(pcm, into: space)) ?? 0
         }
+    }
+
+    /// Skips the media time of `frames` capture frames the capture lost (an overrun): what is
+    /// sent next goes out that much later in RTP time (in whole frames, ``SendTimestamps``),
+    /// with the next sequence number and the marker of a talkspurt's start, so that the peer
+    /// takes the gap for the sender's pause (RFC 3551 §4.1) rather than its clock stepping back,
+    /// and the sender reports' RTP time keeps up with their NTP time. Returns the units skipped.
+    @discardableResult
+    func skipLostCapture(frames: Int) -> Int {
+        let units = timestamps.skip(lostCaptureFrames: frames)
+        if units > 0 { talkspurtStarts = true }
+        return units
     }
 
     /// Moves the expected loss on by one frame and tells the encoder (which calls its library
@@ -147,7 +161,7 @@ final class SendPath {
                 return false
             }
             guard let digit = nextDigit() else { return false }
-            dtmf.start(event: digit, timestamp: timestamp, duration: digitDurationUnits)
+            dtmf.start(event: digit, timestamp: timestamps.next, duration: digitDurationUnits)
         }
         guard let event = dtmf.nextPacket() else { return false }
         if !dtmf.isActive { gapFrames = Self.interDigitGapFrames }
@@ -204,7 +218,7 @@ final class SendPath {
             var builder = RTCPCompoundBuilder(into: room)
             if isSenderReport {
                 let info = RTCPSenderInfo(
-                    ntpTimestamp: ntpTimestamp, rtpTimestamp: timestamp,
+                    ntpTimestamp: ntpTimestamp, rtpTimestamp: timestamps.next,
                     packetCount: packetsSent, octetCount: payloadBytesSent
                 )
                 try builder.addSenderReport(ssrc: ssrc, senderInfo: info, reportBlocks: blocks)

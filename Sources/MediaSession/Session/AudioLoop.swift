@@ -56,6 +56,11 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     @exclusivity(unchecked) private var pacer: PlaybackPacer
     /// Frames written to the playback endpoint since it opened, headroom included.
     @exclusivity(unchecked) private var writtenFrames: Int64 = 0
+    /// The endpoint's capture loss as last read (since it opened), and the losses of the call
+    /// so far (every endpoint it had), read by any thread.
+    @exclusivity(unchecked) private var captureLossSeen = AudioCaptureLoss()
+    private let captureOverruns = Atomic<Int>(0)
+    private let captureFramesLost = Atomic<Int>(0)
 
     @exclusivity(unchecked) private var endpoint: any AudioEndpoint {
         didSet { endpointAddress = CachePrefetch.address(of: endpoint) }
@@ -352,6 +357,8 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         statistics.sendFailures = sent.failures.load(ordering: .relaxed)
         statistics.forwardErrorCorrectionLossPercent = sent.forwardErrorCorrectionLossPercent
         statistics.lateAudioTicks = lateTicks.load(ordering: .relaxed)
+        statistics.captureOverruns = captureOverruns.load(ordering: .relaxed)
+        statistics.captureFramesLost = captureFramesLost.load(ordering: .relaxed)
         let playback = playbackClock.withLock { $0 }
         statistics.playbackUnderruns = playback.underruns
         statistics.playbackUnderrunsAfterLateWakeUps = playback.underrunsAfterLateWakeUps
@@ -402,10 +409,24 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             try endpoint.write(UnsafeBufferPointer(played))
             writtenFrames += Int64(played.count / playbackFormat.channels)
             try endpoint.read(into: captured)
+            let loss = endpoint.captureLoss()
+            if loss != captureLossSeen { captureLost(since: loss) }
         } catch {
             fail(error)
             captured.update(repeating: 0)
         }
+    }
+
+    /// The capture lost audio since `captureLossSeen` (an overrun): the send path skips its media
+    /// time, and the loss is counted and raised as an event.
+    private func captureLost(since loss: AudioCaptureLoss) {
+        let overruns = max(0, loss.overruns - captureLossSeen.overruns)
+        let frames = max(0, loss.frames - captureLossSeen.frames)
+        captureLossSeen = loss
+        send.skipLostCapture(frames: frames)
+        captureOverruns.add(overruns, ordering: .relaxed)
+        captureFramesLost.add(frames, ordering: .relaxed)
+        if frames > 0 { events.yield(.captureOverrun(lostMilliseconds: Double(frames) * 1000 / Double(captureFormat.sampleRate))) }
     }
 
     /// Whether the capture is echo cancelled or denoised (into the frame, from ``captured``);
@@ -431,6 +452,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     private func openEndpoint() {
         pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
         writtenFrames = 0
+        captureLossSeen = AudioCaptureLoss()
         playbackClock.withLock { $0 = PlaybackClockFigures() }
         do {
             try endpoint.open(capture: captureFormat, playback: playbackFormat)

@@ -20,6 +20,10 @@ public enum MediaSessionEvent: Sendable, Equatable {
     /// monotonic clock and maps the kernel's (wall-clock) receive timestamps across the step,
     /// so nothing audible changes; this is a note for the logs.
     case wallClockStepped(milliseconds: Double)
+    /// The capture overran: the audio thread stopped longer than the capture buffer holds, and
+    /// `lostMilliseconds` of audio were lost. What is sent after the gap goes out that much later
+    /// in RTP time (a pause to the peer, not a step back of the sender's clock).
+    case captureOverrun(lostMilliseconds: Double)
     /// An audio device failed; the call goes on without it until ``MediaSession/switchAudio(to:)``.
     case deviceError(String)
 }

@@ -51,6 +51,14 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     /// monotonic clock, in parts per million (positive: faster), once measured over a second;
     /// nil for an endpoint without a clock of its own. The jitter buffer absorbs the drift.
     public var playbackClockSkewPartsPerMillion: Double?
+    /// Overruns of the capture endpoint (``AudioEndpoint/captureLoss()``): the audio thread
+    /// stopped longer than the capture buffer holds. Each also raised
+    /// ``MediaSessionEvent/captureOverrun(lostMilliseconds:)``.
+    public var captureOverruns = 0
+    /// Capture frames, at the capture rate, those overruns lost. The RTP timestamps of what is
+    /// sent after each loss skip its media time (rounded to whole frames), with no gap in the
+    /// sequence numbers: the peer hears a pause where the audio was lost, and its delay stays.
+    public var captureFramesLost = 0
     /// Steps of the wall clock seen under the call (NTP, an administrator, a leap second, a
     /// resume from suspend): each also raised ``MediaSessionEvent/wallClockStepped(milliseconds:)``.
     /// The call is timed on the monotonic clock, so a step changes nothing it plays.

@@ -1,0 +1,91 @@
+import Foundation
+import MediaSession
+import Testing
+
+extension LiveCalls {
+    /// A real call on loopback whose caller's audio thread stops for a second mid-call, far
+    /// beyond its sound card's 80 ms capture buffer (``SkewedClockEndpoint``, timed on
+    /// CLOCK_MONOTONIC as ALSA times a card, overflows and discards its buffer as ALSA does).
+    /// The card reports the frames it lost, the caller's RTP timestamps skip them (seen on the
+    /// wire, through a tap between the two), and the callee takes the gap for the sender's
+    /// pause: its delay comes back at once. Before the send path skipped the loss, the
+    /// timestamps ran on as if nothing was lost, the callee saw the sender's clock step back by
+    /// the stall and held it as delay (measured: +1.0 s, for minutes on speech without pauses).
+    @Suite struct CaptureOverrunTests {
+        @Test func aStallBeyondTheCaptureBufferSkipsTheLostAudioInRTPTime() throws {
+            let sampleRate = 8000
+            let frameUnits = 160  // 20 ms of PCMU
+            let stallMilliseconds = 1000
+            let stallRead = 300  // 10 ms reads: 3 s into the call
+            let tap = try RTPTap()
+            defer { tap.stop() }
+            let source = TestSignal.speechLike(sampleRate: sampleRate, seconds: 10)
+            let callerCard = SkewedClockEndpoint(
+                skewPartsPerMillion: 0, source: source, stallOnRead: stallRead, stallMilliseconds: stallMilliseconds)
+            let calleeCard = SkewedClockEndpoint(skewPartsPerMillion: 0)
+            // Each side sends to the address its SDP gave (the caller to the tap), not to where
+            // packets come from.
+            let call = try LoopbackCall(codecs: [.pcmu], sampleRate: sampleRate) { configuration in
+                configuration.symmetricRTP = false
+                configuration.audio = .endpoint(callerCard)
+            } adjustCallee: { configuration in
+                configuration.audio = .endpoint(calleeCard)
+            } rewriteAnswer: { tap.rewrite(answer: $0) }
+            defer { call.stop() }
+            let started = Date()
+            func delay(at seconds: Double) -> Double {
+                Thread.sleep(until: started.addingTimeInterval(seconds))
+                return call.callee.playoutStatistics.currentDelayMilliseconds
+            }
+            let before = [1.8, 2.2, 2.6].map(delay(at:))
+            #expect(waitUntil(seconds: 3) { call.caller.statistics.captureOverruns > 0 }, "no overrun")
+            let stallEnded = Date().timeIntervalSince(started)
+            let after = [stallEnded + 1.5, stallEnded + 2.5].map(delay(at:))
+            let statistics = call.caller.statistics
+            let lost = callerCard.captureLoss().frames
+            let packets = tap.packets
+
+            // The loss: the stall, and what the buffer held when it began (under a period or two).
+            #expect(statistics.captureOverruns == 1)
+            #expect(statistics.captureFramesLost == lost)
+            let stallFrames = sampleRate * stallMilliseconds / 1000
+            #expect((stallFrames - 80...stallFrames + 240).contains(lost), "lost \(lost) frames in a \(stallMilliseconds) ms stall")
+            let events = call.callerEvents.events.compactMap { event -> Double? in
+                if case .captureOverrun(let milliseconds) = event { milliseconds } else { nil }
+            }
+            #expect(events == [Double(lost) * 1000 / Double(sampleRate)])
+
+            // On the wire: consecutive sequence numbers throughout, and the timestamps one frame
+            // apart but once, where they skip the loss in whole frames.
+            #expect(packets.count > 200)
+            let steps = zip(packets, packets.dropFirst()).map { ($1.sequenceNumber &- $0.sequenceNumber, $1.timestamp &- $0.timestamp) }
+            #expect(steps.allSatisfy { $0.0 == 1 }, "a gap in the sequence numbers")
+            let skips = steps.map { Int($0.1) - frameUnits }.filter { $0 != 0 }
+            let expectedSkip = (lost + frameUnits / 2) / frameUnits * frameUnits
+            #expect(skips == [expectedSkip], "timestamp skips \(skips) for \(lost) frames lost")
+
+            // Media time kept: after the stall, packets arrive as far ahead of their timestamps
+            // as before it (the median of a second's packets each side, within a frame).
+            let stallIndex = steps.firstIndex { Int($0.1) != frameUnits } ?? 0
+            func offsetMilliseconds(_ slice: ArraySlice<RTPTap.Packet>) -> Double {
+                let offsets = slice.map { $0.arrivalSeconds * 1000 - Double($0.timestamp &- packets[0].timestamp) * 1000 / Double(sampleRate) }
+                return offsets.sorted()[offsets.count / 2]
+            }
+            let offsetBefore = offsetMilliseconds(packets[max(0, stallIndex - 50)...stallIndex])
+            let offsetAfter = offsetMilliseconds(packets[(stallIndex + 1)...min(packets.count - 1, stallIndex + 50)])
+            #expect(abs(offsetAfter - offsetBefore) <= 20, "the sender's media time moved \(offsetAfter - offsetBefore) ms against arrivals")
+
+            // The callee's delay comes back to where it was within a couple of seconds of the
+            // stall (a loaded machine may move it a frame or two; the stall held would be 1000 ms).
+            let settled = before.sorted()[1]
+            print(
+                "capture overrun: lost \(lost) frames in a \(stallMilliseconds) ms stall, timestamps skipped \(skips), "
+                    + "media time moved \(String(format: "%+.1f", offsetAfter - offsetBefore)) ms; callee delay before \(before) ms, after \(after) ms"
+            )
+            for delay in after {
+                #expect(abs(delay - settled) <= 40, "callee delay \(settled) ms before the stall, \(after) ms after")
+            }
+            #expect(call.callee.statistics.packetsLost == 0)
+        }
+    }
+}
