@@ -64,9 +64,12 @@ extension LiveCalls {
             let expectedSkip = (lost + frameUnits / 2) / frameUnits * frameUnits
             #expect(skips == [expectedSkip], "timestamp skips \(skips) for \(lost) frames lost")
 
-            // Media time kept: after the stall, packets arrive as far ahead of their timestamps
-            // as before it (the median of a second's packets each side, within a frame).
-            let stallIndex = steps.firstIndex { Int($0.1) != frameUnits } ?? 0
+            // Media time kept: after the stall (the longest wait between two packets), packets
+            // arrive as far behind their timestamps as before it (the median of a second's
+            // packets each side, within a frame).
+            let gaps = zip(packets, packets.dropFirst()).map { $1.arrivalSeconds - $0.arrivalSeconds }
+            let stallIndex = gaps.indices.max { gaps[$0] < gaps[$1] } ?? 0
+            #expect(gaps[stallIndex] > 0.9, "the longest wait between packets \(gaps[stallIndex]) s")
             func offsetMilliseconds(_ slice: ArraySlice<RTPTap.Packet>) -> Double {
                 let offsets = slice.map { $0.arrivalSeconds * 1000 - Double($0.timestamp &- packets[0].timestamp) * 1000 / Double(sampleRate) }
                 return offsets.sorted()[offsets.count / 2]
@@ -75,12 +78,24 @@ extension LiveCalls {
             let offsetAfter = offsetMilliseconds(packets[(stallIndex + 1)...min(packets.count - 1, stallIndex + 50)])
             #expect(abs(offsetAfter - offsetBefore) <= 20, "the sender's media time moved \(offsetAfter - offsetBefore) ms against arrivals")
 
+            // The sender reports' RTP time keeps up with their NTP time across the stall (each
+            // report gives the next frame's timestamp: within a frame and the tick's phase).
+            let reports = tap.senderReports
+            let stallArrival = packets[stallIndex].arrivalSeconds
+            let reportBefore = try #require(reports.last { $0.arrivalSeconds < stallArrival }, "no sender report before the stall")
+            let reportAfter = try #require(reports.last, "no sender report")
+            #expect(reportAfter.arrivalSeconds > stallArrival + 1, "no sender report after the stall")
+            let mappingMoved =
+                (reportAfter.ntpSeconds - reportBefore.ntpSeconds) * 1000
+                - Double(reportAfter.timestamp &- reportBefore.timestamp) * 1000 / Double(sampleRate)
+            #expect(abs(mappingMoved) <= 30, "the sender reports' NTP time ran \(mappingMoved) ms ahead of their RTP time")
+
             // The callee's delay comes back to where it was within a couple of seconds of the
             // stall (a loaded machine may move it a frame or two; the stall held would be 1000 ms).
             let settled = before.sorted()[1]
             print(
                 "capture overrun: lost \(lost) frames in a \(stallMilliseconds) ms stall, timestamps skipped \(skips), "
-                    + "media time moved \(String(format: "%+.1f", offsetAfter - offsetBefore)) ms; callee delay before \(before) ms, after \(after) ms"
+                    + "media time moved \(String(format: "%+.1f", offsetAfter - offsetBefore)) ms (sender reports \(String(format: "%+.1f", mappingMoved)) ms); callee delay before \(before) ms, after \(after) ms"
             )
             for delay in after {
                 #expect(abs(delay - settled) <= 40, "callee delay \(settled) ms before the stall, \(after) ms after")

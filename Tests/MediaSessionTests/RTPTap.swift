@@ -3,7 +3,8 @@ import MediaSession
 
 /// A UDP hop on loopback between a caller and a callee: it forwards every datagram it receives
 /// to the callee's address, and records the sequence number and timestamp of each RTP packet
-/// (read from the header bytes themselves) with the monotonic time it arrived. The caller is
+/// with the monotonic time it arrived, and the NTP and RTP times of each RTCP sender report
+/// (read from the header bytes themselves, in plain RTP and RTCP). The caller is
 /// pointed at it by rewriting the port of the callee's answer (``rewrite(answer:)``).
 final class RTPTap: @unchecked Sendable {
     // @unchecked: `recorded` and `destination` are only touched under `lock`; the socket is
@@ -14,9 +15,16 @@ final class RTPTap: @unchecked Sendable {
         let arrivalSeconds: Double
     }
 
+    struct SenderReport {
+        let ntpSeconds: Double
+        let timestamp: UInt32
+        let arrivalSeconds: Double
+    }
+
     private let socket: UDPSocket
     private let lock = NSLock()
     private var recorded: [Packet] = []
+    private var reports: [SenderReport] = []
     private var destination: SocketAddress?
     private var stopped = false
     private let finished = DispatchSemaphore(value: 0)
@@ -43,6 +51,11 @@ final class RTPTap: @unchecked Sendable {
         lock.withLock { recorded }
     }
 
+    /// The RTCP sender reports forwarded so far, in arrival order.
+    var senderReports: [SenderReport] {
+        lock.withLock { reports }
+    }
+
     /// Stops forwarding and waits for the thread.
     func stop() {
         lock.withLock { stopped = true }
@@ -57,14 +70,18 @@ final class RTPTap: @unchecked Sendable {
             let target = lock.withLock { destination }
             for index in 0..<received {
                 let bytes = UnsafeRawBufferPointer(batch[index].bytes)
-                // RTP, not RTCP (RFC 5761: RTCP's packet types fill the second byte with 192–223).
+                func word(at offset: Int) -> UInt32 {
+                    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+                }
+                // RTP, or RTCP (RFC 5761: RTCP's packet types fill the second byte with 192–223),
+                // whose compound starts with the sender report when the sender sent.
                 if bytes.count >= 12, !(192...223).contains(bytes[1]) {
-                    let packet = Packet(
-                        sequenceNumber: UInt16(bytes[2]) << 8 | UInt16(bytes[3]),
-                        timestamp: UInt32(bytes[4]) << 24 | UInt32(bytes[5]) << 16 | UInt32(bytes[6]) << 8 | UInt32(bytes[7]),
-                        arrivalSeconds: now
-                    )
+                    let packet = Packet(sequenceNumber: UInt16(bytes[2]) << 8 | UInt16(bytes[3]), timestamp: word(at: 4), arrivalSeconds: now)
                     lock.withLock { recorded.append(packet) }
+                } else if bytes.count >= 28, bytes[1] == 200 {
+                    let ntpSeconds = Double(word(at: 8)) + Double(word(at: 12)) / 4_294_967_296
+                    let report = SenderReport(ntpSeconds: ntpSeconds, timestamp: word(at: 16), arrivalSeconds: now)
+                    lock.withLock { reports.append(report) }
                 }
                 if let target { _ = try? socket.send(bytes, to: target) }
             }
