@@ -30,7 +30,9 @@ extension LiveCalls {
                 configuration.audio = .endpoint(callerCard)
             } adjustCallee: { configuration in
                 configuration.audio = .endpoint(calleeCard)
-            } rewriteAnswer: { tap.rewrite(answer: $0) }
+            } rewriteAnswer: {
+                tap.rewrite(answer: $0)
+            }
             defer { call.stop() }
             let started = Date()
             func delay(at seconds: Double) -> Double {

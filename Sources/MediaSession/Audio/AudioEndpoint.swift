@@ -4,9 +4,9 @@ import Codecs
 /// session: its own audio thread, or the shared media clock of a ``MediaRuntime``.
 ///
 /// The session calls ``open(capture:playback:)`` once on that thread, then, every 10 ms,
-/// ``playbackPosition()``, ``write(_:)`` and ``read(into:)``, then ``close()``; never from two
-/// threads at once.
-/// Implementations must not allocate in `read` and `write`. The session paces the calls with
+/// ``playbackPosition()``, ``write(_:)``, ``read(into:)`` and ``captureLoss()``, then ``close()``;
+/// never from two threads at once.
+/// Implementations must not allocate in `read`, `write` and `captureLoss`. The session paces the calls with
 /// a monotonic 10 ms timer; an endpoint of a session with its own thread may also block in
 /// them (a sound card waiting for its next period), and the timer then catches up without
 /// bursts. An endpoint of a session on a ``MediaRuntime`` must never block: every session on
