@@ -10,7 +10,7 @@ extension LiveCalls {
     /// wire, through a tap between the two), and the callee takes the gap for the sender's
     /// pause: its delay comes back at once. Before the send path skipped the loss, the
     /// timestamps ran on as if nothing was lost, the callee saw the sender's clock step back by
-    /// the stall and held it as delay (measured: +1.0 s, for minutes on speech without pauses).
+    /// the stall and held it as delay (measured: 1010 ms two seconds after it, 14 ms before).
     @Suite struct CaptureOverrunTests {
         /// G.711 and Opus: capture at 8 and 48 kHz, each on an RTP clock of its rate.
         @Test(arguments: [(SDPCodec.pcmu, 8000), (SDPCodec.opus, 48000)])
@@ -49,11 +49,12 @@ extension LiveCalls {
             let lost = callerCard.captureLoss().frames
             let packets = tap.packets
 
-            // The loss: the stall, and what the buffer held when it began (under a period or two).
+            // The loss: the stall, what the buffer held when it began (under a period or two) and
+            // how late a loaded machine woke the stalled thread (seen: up to 2.6 periods in all).
             #expect(statistics.captureOverruns == 1)
             #expect(statistics.captureFramesLost == lost)
             let stallFrames = sampleRate * stallMilliseconds / 1000
-            #expect((stallFrames - period...stallFrames + 3 * period).contains(lost), "lost \(lost) frames in a \(stallMilliseconds) ms stall")
+            #expect((stallFrames - period...stallFrames + 5 * period).contains(lost), "lost \(lost) frames in a \(stallMilliseconds) ms stall")
             let events = call.callerEvents.events.compactMap { event -> Double? in
                 if case .captureOverrun(let milliseconds) = event { milliseconds } else { nil }
             }
@@ -95,14 +96,15 @@ extension LiveCalls {
             #expect(abs(mappingMoved) <= 30, "the sender reports' NTP time ran \(mappingMoved) ms ahead of their RTP time")
 
             // The callee's delay comes back to where it was within a couple of seconds of the
-            // stall (a loaded machine may move it a frame or two; the stall held would be 1000 ms).
+            // stall (a loaded machine may move it a frame or two, seen: up to +21 ms; the stall
+            // held would be 1000 ms).
             let settled = before.sorted()[1]
             print(
                 "capture overrun (\(codec.map.encodingName)): lost \(lost) frames in a \(stallMilliseconds) ms stall, timestamps skipped \(skips), "
                     + "media time moved \(String(format: "%+.1f", offsetAfter - offsetBefore)) ms (sender reports \(String(format: "%+.1f", mappingMoved)) ms); callee delay before \(before) ms, after \(after) ms"
             )
             for delay in after {
-                #expect(abs(delay - settled) <= 40, "callee delay \(settled) ms before the stall, \(after) ms after")
+                #expect(abs(delay - settled) <= 50, "callee delay \(settled) ms before the stall, \(after) ms after")
             }
             #expect(call.callee.statistics.packetsLost == 0)
         }
