@@ -134,12 +134,9 @@ final class SendPath {
     /// sent next goes out that much later in RTP time (in whole frames, ``SendTimestamps``),
     /// with the next sequence number and the marker of a talkspurt's start, so that the peer
     /// takes the gap for the sender's pause (RFC 3551 §4.1) rather than its clock stepping back,
-    /// and the sender reports' RTP time keeps up with their NTP time. Returns the units skipped.
-    @discardableResult
-    func skipLostCapture(frames: Int) -> Int {
-        let units = timestamps.skip(lostCaptureFrames: frames)
-        if units > 0 { talkspurtStarts = true }
-        return units
+    /// and the sender reports' RTP time keeps up with their NTP time.
+    func skipLostCapture(frames: Int) {
+        if timestamps.skip(lostCaptureFrames: frames) > 0 { talkspurtStarts = true }
     }
 
     /// Moves the expected loss on by one frame and tells the encoder (which calls its library
