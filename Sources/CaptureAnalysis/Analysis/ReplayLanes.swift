@@ -161,23 +161,23 @@ private final class ReplayScheduler: @unchecked Sendable {
     /// Returns once `lane` has a free slot, running other batches (its own first) meanwhile.
     private func waitForFreeSlot(in lane: Int) {
         // The slot being filled is not queued: a lane has one free while fewer are queued.
-        runUntil { $0.queued[lane] < ReplayLanes.slotsPerLane } preferring: { $0 == lane }
+        runBatches(preferring: lane) { $0.queued[lane] < ReplayLanes.slotsPerLane }
     }
 
     /// Hands over every slot being filled and returns once every lane has run all it holds.
     func drain() {
         for lane in lanes.indices { submit(lane) }
-        runUntil { !$0.queued.contains { $0 > 0 } } preferring: { _ in false }
+        runBatches(preferring: nil) { state in !state.queued.contains { $0 > 0 } }
     }
 
-    /// On the reading thread: runs batches until `done` holds, waiting only when no batch is
-    /// ready to run.
-    private func runUntil(_ done: (State) -> Bool, preferring preferred: (Int) -> Bool) {
+    /// On the reading thread: runs batches (those of `preferred` first) until `done` holds,
+    /// waiting only when no batch is ready to run.
+    private func runBatches(preferring preferred: Int?, until done: (State) -> Bool) {
         while true {
             enum Step { case finished, run(Int), wait }
             let step = state.withLock { state -> Step in
                 if done(state) { return .finished }
-                if let lane = state.runnable(preferring: preferred) {
+                if let lane = state.runnable(preferring: { $0 == preferred }) {
                     state.running[lane] = true
                     return .run(lane)
                 }
