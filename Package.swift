@@ -58,7 +58,7 @@ let package = Package(
         // The offline analyzer of captures and its report renderers (links libpcap through Capture).
         .target(
             name: "CaptureAnalysis",
-            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "PlayoutLab", "QualityMetrics", "Capture"],
+            dependencies: ["RTP", "SDP", "Codecs", "Jitter", "PlayoutLab", "QualityMetrics", "Capture", "Locking"],
             swiftSettings: strict
         ),
         .target(name: "AudioDevice", dependencies: ["CALSA", "SystemCalls"], swiftSettings: strict),

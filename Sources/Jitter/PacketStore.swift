@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// The encoded packets waiting for playout, in a fixed number of payload slots allocated at
 /// creation. Positions are in output samples per channel on the buffer's media timeline.
 ///
@@ -36,15 +42,17 @@ struct PacketStore: ~Copyable {
         self.capacity = max(capacity, 1)
         self.maximumPayloadBytes = max(maximumPayloadBytes, 1)
         slotCount = self.capacity + max(lendableSlots, 0)
-        payloads = .allocate(byteCount: slotCount * self.maximumPayloadBytes, alignment: 16)
-        payloads.initializeMemory(as: UInt8.self, repeating: 0)
+        // Zeroed by `calloc`, whose large blocks are fresh pages the kernel maps on first use:
+        // a stream that keeps a few packets touches a few pages, not the whole store.
+        let byteCount = slotCount * self.maximumPayloadBytes
+        payloads = UnsafeMutableRawBufferPointer(start: calloc(byteCount, 1), count: byteCount)
         slots = .allocate(capacity: slotCount)
         slots.initialize(repeating: Slot(), count: slotCount)
         occupiedWords = [UInt64](repeating: 0, count: (slotCount + 63) / 64)
     }
 
     deinit {
-        payloads.deallocate()
+        free(payloads.baseAddress)
         slots.deinitialize(count: slotCount)
         slots.deallocate()
     }

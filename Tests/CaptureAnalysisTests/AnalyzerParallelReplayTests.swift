@@ -27,6 +27,19 @@ struct AnalyzerParallelReplayTests {
         }
     }
 
+    /// A capture long enough that lanes fill (with one worker, 8 lanes for 12 streams: a lane
+    /// of two long streams gets some 2900 packets, more than its 4 slots of 512 hold): the reading
+    /// thread then runs batches itself, beside the worker, and the JSON report and every WAV
+    /// file are still those of the replays on the reading thread.
+    @Test func lanesThatFillGiveTheSequentialReport() throws {
+        let capture = try Self.writeMultiStreamCapture(sequences: 1500)
+        defer { try? FileManager.default.removeItem(atPath: capture) }
+        let sequential = try Self.analyze(capture, replayThreads: 0)
+        let parallel = try Self.analyze(capture, replayThreads: 1)
+        #expect(parallel.json == sequential.json)
+        #expect(parallel.wavs == sequential.wavs)
+    }
+
     /// Every catalogued capture (SIP calls, SRTP with and without keys, DTMF, Opus, G.722): the
     /// JSON report with the replays on two worker threads is the sequential one.
     @Test func everyFixtureCaptureIsTheSameOnWorkerThreads() throws {
@@ -40,9 +53,11 @@ struct AnalyzerParallelReplayTests {
     }
 
     /// The report's JSON and the WAV files' bytes by name, written into the same folder name
-    /// each time so that the paths in the report agree.
+    /// for each analysis of `capture` (and another for each capture, as the tests run at once)
+    /// so that the paths in the report agree.
     private static func analyze(_ capture: String, replayThreads: Int) throws -> (json: String, wavs: [String: Data]) {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("analyzer-parallel-\(getpid())")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "analyzer-parallel-\(getpid())-\(URL(fileURLWithPath: capture).deletingPathExtension().lastPathComponent)")
         try? FileManager.default.removeItem(at: directory)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -62,14 +77,15 @@ struct AnalyzerParallelReplayTests {
     }
 
     /// See ``workerThreadsGiveTheSequentialReport()``: PCMU on even streams, PCMA on odd ones;
-    /// payloads alternate a second of loud noise with a second of near silence.
-    private static func writeMultiStreamCapture() throws -> String {
+    /// payloads alternate a second of loud noise with a second of near silence. A third of the
+    /// streams stop after a third of the `sequences`.
+    private static func writeMultiStreamCapture(sequences: Int = 300) throws -> String {
         var capture = try AnalyzerSyntheticCapture(name: "parallel-replay")
         var random = SplitMix64(seed: 0x5EED)
         let streams = 12
-        for sequence in 0..<300 {
+        for sequence in 0..<sequences {
             for stream in 0..<streams {
-                let last = stream % 3 == 0 ? 100 : 300
+                let last = stream % 3 == 0 ? sequences / 3 : sequences
                 guard sequence < last, random.next() % 40 != 0 else { continue }  // 2.5 % lost
                 let jitter = Double(random.next() % 60_000) / 1000  // up to 60 ms late: some reordering
                 let milliseconds = Double(sequence) * 20 + Double(stream) * 0.3 + jitter
@@ -80,7 +96,7 @@ struct AnalyzerParallelReplayTests {
         }
         for stream in 0..<streams {
             try capture.write(
-                try payload(stream: stream, sequence: 300, random: &random), at: 140_000 + Double(stream),
+                try payload(stream: stream, sequence: sequences, random: &random), at: Double(sequences) * 20 + 134_000 + Double(stream),
                 from: endpoint(stream, base: 20_000), to: endpoint(stream, base: 30_000))
         }
         return try capture.finish()

@@ -79,7 +79,7 @@ struct AnalyzeCommandTests {
     }
 
     /// `--replay-threads` changes nothing in the report: the replays on the reading thread (1)
-    /// and on three worker threads give the same JSON.
+    /// and on three threads (two workers beside it) give the same JSON.
     @Test func replayThreadsGiveTheSameReport() throws {
         let files = try ["ws_SIP_DTMF2.pcap", "baresip-srtp-srtcp.pcap"].map(capture)
         let sequential = Invocation(["analyze", "--format", "json", "--replay-threads", "1"] + files)

@@ -60,8 +60,9 @@ public struct CaptureAnalyzer {
         /// analysis time; turning it off also turns off ``wavDirectory``.
         public var replaysJitterBuffer = true
         /// Worker threads the jitter-buffer replays run on while the capture is read (0: on the
-        /// reading thread). Each stream is replayed on one thread, in capture order, so the
-        /// reports are the same whatever the number (0).
+        /// reading thread alone); with workers, the reading thread runs replays too whenever
+        /// it is ahead of them. Each stream is replayed one packet at a time, in capture order,
+        /// so the reports are the same whatever the number (0).
         public var replayThreads = 0
         /// A folder to write what a listener behind our jitter buffer heard into, one WAV file
         /// per decodable stream (`nil`: none). The folder must exist.
@@ -101,7 +102,7 @@ public struct CaptureAnalyzer {
             configuration.replaysJitterBuffer
             ? ListeningOptions(
                 wavDirectory: configuration.wavDirectory, captureStem: captureName,
-                lanes: configuration.replayThreads > 0 ? ReplayLanes(threads: configuration.replayThreads) : nil) : nil
+                lanes: configuration.replayThreads > 0 ? ReplayLanes(workers: configuration.replayThreads) : nil) : nil
         candidates = StreamCandidates(
             confirmationPackets: configuration.confirmationPackets, capacity: configuration.maximumCandidates)
     }

@@ -1,11 +1,21 @@
 import Dispatch
 import Foundation
+import Locking
 
 /// Replays streams through their jitter buffers on worker threads while the reading thread
-/// goes on with the capture: each stream's listener belongs to one lane (handed out in turn as
-/// listeners are made), and a lane's thread runs its streams' packets in the order they were
-/// read. A stream therefore sees exactly the calls it would see on the reading thread, and its
-/// figures (and WAV file) are the same, whatever the number of lanes or how the threads run.
+/// goes on with the capture. Each stream's listener belongs to one lane (handed out in turn as
+/// listeners are made), a queue of batches of commands in the order they were read; a lane's
+/// batches run one at a time and in order, so a stream sees exactly the calls it would see on
+/// the reading thread, and its figures (and WAV file) are the same whatever the number of
+/// threads or how they run.
+///
+/// There are more lanes than threads (``lanesPerThread``), and a lane belongs to no thread:
+/// a worker runs the next batch of any lane that has one and that no other thread is running
+/// (its own lanes first, for the cache), and the reading thread, when the lane it fills has no
+/// free slot, runs batches itself instead of waiting. No core therefore waits while a batch is
+/// ready, whichever thread the scheduler let fall behind (with one lane per thread, a worker
+/// sharing its core with the reading thread held the reading thread back, and the other
+/// worker's core went idle).
 ///
 /// A lane runs a batch stream by stream: each stream's commands in the order they came, one
 /// stream after another (in the order of their first command in the batch), so that a
@@ -14,9 +24,9 @@ import Foundation
 /// independent, so that changes nothing a stream sees.
 ///
 /// Packets travel in batches (their payloads copied), a lane holding at most
-/// ``slotsPerLane`` of them: when a lane falls behind, the reading thread waits, so memory
-/// stays fixed whatever the capture's length. ``drain()`` waits until every lane has run all
-/// it was given; the lanes' threads end when this object does.
+/// ``slotsPerLane`` of them, so memory stays fixed whatever the capture's length.
+/// ``drain()`` returns once every lane has run all it was given; the workers end when this
+/// object does.
 ///
 /// The listeners are held here, from their lane's assignment until the lanes end, so that a
 /// queued command refers to its listener without a reference count to move per packet.
@@ -25,112 +35,230 @@ final class ReplayLanes {
     static let batchCapacity = 512
     /// Batches a lane holds at once (filled, running or being filled).
     static let slotsPerLane = 4
+    /// Lanes per replaying thread (the workers and the reading thread).
+    static let lanesPerThread = 4
 
-    private let lanes: [ReplayLane]
+    private let scheduler: ReplayScheduler
     private var nextLane = 0
     /// Every listener given a lane, kept alive until the lanes have run their last command.
     private var listeners: [StreamListener] = []
 
-    /// `threads` lanes (at least one), each with its own thread.
-    init(threads: Int) {
-        lanes = (0..<max(threads, 1)).map { _ in ReplayLane() }
-        for lane in lanes { Thread.detachNewThread { lane.run() } }
+    /// `workers` threads (at least one) besides the reading thread.
+    init(workers: Int) {
+        let workers = max(workers, 1)
+        scheduler = ReplayScheduler(lanes: (workers + 1) * Self.lanesPerThread, workers: workers)
+        for worker in 0..<workers {
+            let scheduler = scheduler
+            Thread.detachNewThread { scheduler.work(as: worker) }
+        }
     }
 
     deinit {
-        for lane in lanes { lane.stop() }
+        scheduler.drain()
+        scheduler.stop()
     }
 
     /// The lane of `listener`, made now: in turn. The lanes hold it from now on.
     func assignLane(to listener: StreamListener) -> Int {
         listeners.append(listener)
-        defer { nextLane = (nextLane + 1) % lanes.count }
+        defer { nextLane = (nextLane + 1) % scheduler.lanes.count }
         return nextLane
     }
 
     /// Queues `packet` (its payload copied) for `listener` on its lane (``assignLane(to:)``).
     func receive(_ packet: RTPPacketSummary, payload: UnsafeRawBufferPointer?, by listener: Unmanaged<StreamListener>, lane: Int) {
-        lanes[lane].append { $0.appendReceive(packet, payload: payload, by: listener) }
+        scheduler.append(to: lane) { $0.appendReceive(packet, payload: payload, by: listener) }
     }
 
     /// Queues the end of `listener`'s replay on its lane (``assignLane(to:)``).
     func finish(_ listener: Unmanaged<StreamListener>, lane: Int) {
-        lanes[lane].append { $0.appendFinish(listener) }
+        scheduler.append(to: lane) { $0.appendFinish(listener) }
     }
 
     /// Returns once every lane has run everything queued so far.
     func drain() {
-        for lane in lanes { lane.submit() }
-        for lane in lanes { lane.waitUntilIdle() }
+        scheduler.drain()
     }
 }
 
-/// One lane of ``ReplayLanes``: a ring of batch slots between the reading thread (the only
-/// producer) and the lane's thread (the only consumer), handed over by two semaphores.
-private final class ReplayLane: @unchecked Sendable {
-    // @unchecked: a slot is touched by one side at a time, the semaphores (`free` before the
-    // producer fills it, `filled` before the consumer runs it) hand it over and order the
-    // memory; `writeIndex`/`isOpen` belong to the producer and `readIndex` to the consumer.
-    private let slots = (0..<ReplayLanes.slotsPerLane).map { _ in ReplaySlot() }
-    private let free = DispatchSemaphore(value: ReplayLanes.slotsPerLane)
-    private let filled = DispatchSemaphore(value: 0)
+/// The lanes of ``ReplayLanes`` and the threads that run them. Each lane is a ring of batch
+/// slots: the reading thread (the only producer) fills the slot at its write index and hands
+/// it over; whichever thread runs the lane takes the slot at its read index. Who may run what
+/// is decided under one lock, once per batch.
+private final class ReplayScheduler: @unchecked Sendable {
+    // @unchecked: a slot is touched by one thread at a time, handed over under `state`'s lock
+    // (queued by the producer, taken by one runner, given back by it), which orders the
+    // memory; `ReplayLane.writeIndex`/`isOpen` belong to the producer, and a lane's
+    // `readIndex`/`runs` to the one thread running the lane, taken and given back under the lock.
+    let lanes: [ReplayLane]
+    private let workers: Int
+    private let state: PThreadLock<State>
+    /// Signalled once per worker woken for new work (``State/sleepingWorkers``).
+    private let work = DispatchSemaphore(value: 0)
+    /// Signalled when a batch ends while the reading thread waits (``State/producerWaits``).
+    private let batchEnded = DispatchSemaphore(value: 0)
+    /// Signalled by each worker as it ends.
     private let exited = DispatchSemaphore(value: 0)
-    @exclusivity(unchecked) private var writeIndex = 0
-    @exclusivity(unchecked) private var isOpen = false
-    @exclusivity(unchecked) private var readIndex = 0
-    /// Batches run so far: each run's stamp for grouping its commands (``ReplayBatch/run(stamp:)``).
-    @exclusivity(unchecked) private var runs = 0
 
-    /// Adds one command to the slot being filled (taking a free slot first), and hands the
-    /// slot over when it is full.
-    func append(_ add: (inout ReplayBatch) -> Void) {
-        if !isOpen {
-            free.wait()
-            isOpen = true
+    private struct State {
+        /// Per lane: batches handed over and not yet run to their end (the running one included).
+        var queued: [Int]
+        /// Per lane: whether a thread is running its oldest batch.
+        var running: [Bool]
+        var sleepingWorkers = 0
+        var producerWaits = false
+        var stopping = false
+
+        /// The lane to run next: of those with a batch waiting that no thread runs, the one
+        /// with most waiting, `preferred` ones first; `nil` when there is none.
+        func runnable(preferring preferred: (Int) -> Bool) -> Int? {
+            var best: Int?
+            var bestScore = 0
+            for lane in queued.indices where queued[lane] > 0 && !running[lane] {
+                let score = queued[lane] + (preferred(lane) ? ReplayLanes.slotsPerLane : 0)
+                if score > bestScore {
+                    best = lane
+                    bestScore = score
+                }
+            }
+            return best
         }
-        add(&slots[writeIndex].batch)
-        if slots[writeIndex].batch.count >= ReplayLanes.batchCapacity { submit() }
     }
 
-    /// Hands the slot being filled, if any, to the lane's thread.
-    func submit() {
-        guard isOpen else { return }
-        isOpen = false
-        writeIndex = (writeIndex + 1) % slots.count
-        filled.signal()
+    init(lanes count: Int, workers: Int) {
+        lanes = (0..<count).map { _ in ReplayLane() }
+        self.workers = workers
+        state = PThreadLock(State(queued: Array(repeating: 0, count: count), running: Array(repeating: false, count: count)))
     }
 
-    /// Waits until the lane's thread has run every slot handed over (call after ``submit()``).
-    func waitUntilIdle() {
-        for _ in slots { free.wait() }
-        for _ in slots { free.signal() }
+    /// Adds one command to the slot of `lane` being filled (taking a free slot first), and
+    /// hands the slot over when it is full.
+    func append(to lane: Int, _ add: (inout ReplayBatch) -> Void) {
+        let target = lanes[lane]
+        if !target.isOpen {
+            waitForFreeSlot(in: lane)
+            target.isOpen = true
+        }
+        add(&target.slots[target.writeIndex].batch)
+        if target.slots[target.writeIndex].batch.count >= ReplayLanes.batchCapacity { submit(lane) }
     }
 
-    /// Runs what is handed over until the last batch; then tells ``stop()``.
-    func run() {
+    /// Hands the slot of `lane` being filled, if any, to the runners.
+    private func submit(_ lane: Int) {
+        let target = lanes[lane]
+        guard target.isOpen else { return }
+        target.isOpen = false
+        target.writeIndex = (target.writeIndex + 1) % ReplayLanes.slotsPerLane
+        let wakes = state.withLock { state in
+            state.queued[lane] += 1
+            guard state.sleepingWorkers > 0, !state.running[lane] else { return false }
+            state.sleepingWorkers -= 1
+            return true
+        }
+        if wakes { work.signal() }
+    }
+
+    /// Returns once `lane` has a free slot, running other batches (its own first) meanwhile.
+    private func waitForFreeSlot(in lane: Int) {
+        // The slot being filled is not queued: a lane has one free while fewer are queued.
+        runBatches(preferring: lane) { $0.queued[lane] < ReplayLanes.slotsPerLane }
+    }
+
+    /// Hands over every slot being filled and returns once every lane has run all it holds.
+    func drain() {
+        for lane in lanes.indices { submit(lane) }
+        runBatches(preferring: nil) { state in !state.queued.contains { $0 > 0 } }
+    }
+
+    /// On the reading thread: runs batches (those of `preferred` first) until `done` holds,
+    /// waiting only when no batch is ready to run.
+    private func runBatches(preferring preferred: Int?, until done: (State) -> Bool) {
         while true {
-            filled.wait()
-            let slot = slots[readIndex]
-            readIndex = (readIndex + 1) % slots.count
-            let isLast = slot.batch.isLast
-            runs += 1
-            slot.batch.run(stamp: runs)
-            free.signal()
-            if isLast { break }
+            enum Step { case finished, run(Int), wait }
+            let step = state.withLock { state -> Step in
+                if done(state) { return .finished }
+                if let lane = state.runnable(preferring: { $0 == preferred }) {
+                    state.running[lane] = true
+                    return .run(lane)
+                }
+                state.producerWaits = true
+                return .wait
+            }
+            switch step {
+            case .finished: return
+            case .run(let lane): runBatch(of: lane)
+            case .wait: batchEnded.wait()
+            }
+        }
+    }
+
+    /// A worker's loop: runs ready batches, its own lanes' first, until ``stop()``.
+    func work(as worker: Int) {
+        let workers = workers
+        while true {
+            let lane = state.withLock { state -> Int? in
+                if let lane = state.runnable(preferring: { $0 % workers == worker }) {
+                    state.running[lane] = true
+                    return lane
+                }
+                if state.stopping { return nil }
+                state.sleepingWorkers += 1
+                return -1
+            }
+            guard let lane else { break }
+            if lane < 0 {
+                work.wait()
+            } else {
+                runBatch(of: lane)
+            }
         }
         exited.signal()
     }
 
-    /// Runs everything queued, then ends the lane's thread and waits for it.
+    /// Runs the oldest batch of `lane` (marked running by the caller) and gives its slot back.
+    private func runBatch(of lane: Int) {
+        let target = lanes[lane]
+        target.runs += 1
+        target.slots[target.readIndex].batch.run(stamp: target.runs)
+        target.readIndex = (target.readIndex + 1) % ReplayLanes.slotsPerLane
+        let (wakesWorker, wakesProducer) = state.withLock { state in
+            state.running[lane] = false
+            state.queued[lane] -= 1
+            let wakesWorker = state.queued[lane] > 0 && state.sleepingWorkers > 0
+            if wakesWorker { state.sleepingWorkers -= 1 }
+            defer { state.producerWaits = false }
+            return (wakesWorker, state.producerWaits)
+        }
+        if wakesWorker { work.signal() }
+        if wakesProducer { batchEnded.signal() }
+    }
+
+    /// Ends the workers (after ``drain()``) and waits for them.
     func stop() {
-        append { $0.isLast = true }
-        submit()
-        exited.wait()
+        let sleeping = state.withLock { state in
+            state.stopping = true
+            defer { state.sleepingWorkers = 0 }
+            return state.sleepingWorkers
+        }
+        for _ in 0..<sleeping { work.signal() }
+        for _ in 0..<workers { exited.wait() }
     }
 }
 
+/// One lane of ``ReplayLanes``: its ring of batch slots and the indexes into it.
+private final class ReplayLane {
+    let slots = (0..<ReplayLanes.slotsPerLane).map { _ in ReplaySlot() }
+    /// The producer's: the slot being filled or filled next, and whether it is being filled.
+    @exclusivity(unchecked) var writeIndex = 0
+    @exclusivity(unchecked) var isOpen = false
+    /// The running thread's: the oldest slot queued, and the batches run so far (each run's
+    /// stamp for grouping its commands, ``ReplayBatch/run(stamp:)``).
+    @exclusivity(unchecked) var readIndex = 0
+    @exclusivity(unchecked) var runs = 0
+}
+
 /// A batch's storage, reused for the lane's whole life. Its batch is touched by one thread at
-/// a time, handed over by the lane's semaphores: no run-time exclusivity check per command.
+/// a time, handed over under the scheduler's lock: no run-time exclusivity check per command.
 private final class ReplaySlot {
     @exclusivity(unchecked) var batch = ReplayBatch()
 }
@@ -151,8 +279,6 @@ private struct ReplayBatch {
     private var nextOfListener: [Int] = []
     /// While running: each listener's first and last command, in the order of their first.
     private var groups: [(first: Int, last: Int)] = []
-    /// Whether the lane's thread ends after this batch.
-    var isLast = false
     /// A sum of the bytes read by ``warmPayloads()``, stored so that the reads are made.
     private var warmedSum: UInt8 = 0
 

@@ -26,7 +26,7 @@ final class StreamListener {
     private var originNanoseconds: Int64?
     /// Where the listener's commands lie in the batch its lane is running (``ReplayLanes``):
     /// the run that last grouped them (its stamp) and their group there. Touched only by the
-    /// thread of the listener's lane, one batch at a time.
+    /// thread running the listener's lane, one batch at a time.
     @exclusivity(unchecked) var laneBatchStamp = 0
     @exclusivity(unchecked) var laneGroup = 0
 

@@ -46,12 +46,21 @@ struct StreamReportBuilder {
         }
         let networkQuality = estimator.estimate(codec: impairment, network)
         let quality = estimator.estimate(codec: impairment, heard)
+        // An interval's rating differs from the stream's in its loss alone, and intervals
+        // share few loss figures: each is rated once.
+        var scoresByLoss: [Double: Double?] = [:]
         let timeline = stream.timeline.buckets.map { bucket in
             var rated = bucket
+            let loss = bucket.lossPercent
+            if let known = scoresByLoss[loss] {
+                rated.meanOpinionScore = known
+                return rated
+            }
             var inputs = heard
-            inputs.lossPercent = bucket.lossPercent
+            inputs.lossPercent = loss
             inputs.burstRatio = nil
             rated.meanOpinionScore = estimator.estimate(codec: impairment, inputs)?.meanOpinionScore
+            scoresByLoss[loss] = .some(rated.meanOpinionScore)
             return rated
         }
         let firstArrival = stream.firstArrivalNanoseconds

@@ -42,7 +42,7 @@ struct AnalyzeCommand: Command {
     static let replayThreads = Option(
         "replay-threads", "N", .positiveInteger,
         help:
-            "Threads replaying a file's streams through our jitter buffer while it is read; 1 replays on the reading thread (default: the cores shared among the files analysed at once, at most 8). The reports are the same whatever N."
+            "Threads replaying a file's streams through our jitter buffer while it is read, the reading thread among them; 1 replays on the reading thread alone (default: the cores shared among the files analysed at once, at most 8). The reports are the same whatever N."
     )
 
     let name = "analyze"
@@ -78,7 +78,7 @@ struct AnalyzeCommand: Command {
         let filesAtOnce = min(jobs, max(paths.count, 1))
         let replayThreads =
             arguments[Self.replayThreads] ?? min(max(ProcessInfo.processInfo.activeProcessorCount / filesAtOnce, 1), 8)
-        configuration.replayThreads = replayThreads > 1 ? replayThreads : 0
+        configuration.replayThreads = replayThreads - 1
         let tool = ToolInfo(
             name: "mediabench", version: Mediabench.version,
             options: [
