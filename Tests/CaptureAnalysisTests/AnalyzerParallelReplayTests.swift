@@ -5,7 +5,7 @@ import RTP
 import TestSupport
 import Testing
 
-/// The jitter-buffer replays on worker threads (`Configuration.replayThreads`): the reports and
+/// The jitter-buffer replays on worker threads (`Configuration.replayWorkers`): the reports and
 /// WAV files are those of the replays on the reading thread.
 @Suite("CaptureAnalyzer replay on worker threads")
 struct AnalyzerParallelReplayTests {
@@ -17,11 +17,11 @@ struct AnalyzerParallelReplayTests {
     @Test func workerThreadsGiveTheSequentialReport() throws {
         let capture = try Self.writeMultiStreamCapture()
         defer { try? FileManager.default.removeItem(atPath: capture) }
-        let sequential = try Self.analyze(capture, replayThreads: 0)
+        let sequential = try Self.analyze(capture, replayWorkers: 0)
         #expect(sequential.wavs.count == 12)
         #expect(sequential.json.contains("\"jitter_buffer\""))
         for threads in [1, 2, 3] {
-            let parallel = try Self.analyze(capture, replayThreads: threads)
+            let parallel = try Self.analyze(capture, replayWorkers: threads)
             #expect(parallel.json == sequential.json, "\(threads) replay threads")
             #expect(parallel.wavs == sequential.wavs, "\(threads) replay threads")
         }
@@ -34,8 +34,8 @@ struct AnalyzerParallelReplayTests {
     @Test func lanesThatFillGiveTheSequentialReport() throws {
         let capture = try Self.writeMultiStreamCapture(sequences: 1500)
         defer { try? FileManager.default.removeItem(atPath: capture) }
-        let sequential = try Self.analyze(capture, replayThreads: 0)
-        let parallel = try Self.analyze(capture, replayThreads: 1)
+        let sequential = try Self.analyze(capture, replayWorkers: 0)
+        let parallel = try Self.analyze(capture, replayWorkers: 1)
         #expect(parallel.json == sequential.json)
         #expect(parallel.wavs == sequential.wavs)
     }
@@ -45,7 +45,7 @@ struct AnalyzerParallelReplayTests {
     @Test func everyFixtureCaptureIsTheSameOnWorkerThreads() throws {
         for url in try Fixtures.allCaptures() {
             var parallel = CaptureAnalyzer.Configuration()
-            parallel.replayThreads = 2
+            parallel.replayWorkers = 2
             let expected = try Self.json(CaptureAnalyzer.analyzeFile(atPath: url.path))
             let found = try Self.json(CaptureAnalyzer.analyzeFile(atPath: url.path, configuration: parallel))
             #expect(found == expected, "\(url.lastPathComponent)")
@@ -55,7 +55,7 @@ struct AnalyzerParallelReplayTests {
     /// The report's JSON and the WAV files' bytes by name, written into the same folder name
     /// for each analysis of `capture` (and another for each capture, as the tests run at once)
     /// so that the paths in the report agree.
-    private static func analyze(_ capture: String, replayThreads: Int) throws -> (json: String, wavs: [String: Data]) {
+    private static func analyze(_ capture: String, replayWorkers: Int) throws -> (json: String, wavs: [String: Data]) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "analyzer-parallel-\(getpid())-\(URL(fileURLWithPath: capture).deletingPathExtension().lastPathComponent)")
         try? FileManager.default.removeItem(at: directory)
@@ -63,7 +63,7 @@ struct AnalyzerParallelReplayTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         var configuration = CaptureAnalyzer.Configuration()
         configuration.wavDirectory = directory.path
-        configuration.replayThreads = replayThreads
+        configuration.replayWorkers = replayWorkers
         let json = try json(CaptureAnalyzer.analyzeFile(atPath: capture, configuration: configuration))
         var wavs: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: directory.path) {

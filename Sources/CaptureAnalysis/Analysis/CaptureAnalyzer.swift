@@ -63,7 +63,7 @@ public struct CaptureAnalyzer {
         /// reading thread alone); with workers, the reading thread runs replays too whenever
         /// it is ahead of them. Each stream is replayed one packet at a time, in capture order,
         /// so the reports are the same whatever the number (0).
-        public var replayThreads = 0
+        public var replayWorkers = 0
         /// A folder to write what a listener behind our jitter buffer heard into, one WAV file
         /// per decodable stream (`nil`: none). The folder must exist.
         public var wavDirectory: String?
@@ -102,7 +102,7 @@ public struct CaptureAnalyzer {
             configuration.replaysJitterBuffer
             ? ListeningOptions(
                 wavDirectory: configuration.wavDirectory, captureStem: captureName,
-                lanes: configuration.replayThreads > 0 ? ReplayLanes(workers: configuration.replayThreads) : nil) : nil
+                lanes: configuration.replayWorkers > 0 ? ReplayLanes(workers: configuration.replayWorkers) : nil) : nil
         candidates = StreamCandidates(
             confirmationPackets: configuration.confirmationPackets, capacity: configuration.maximumCandidates)
     }

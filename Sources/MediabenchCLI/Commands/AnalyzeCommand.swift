@@ -78,7 +78,7 @@ struct AnalyzeCommand: Command {
         let filesAtOnce = min(jobs, max(paths.count, 1))
         let replayThreads =
             arguments[Self.replayThreads] ?? min(max(ProcessInfo.processInfo.activeProcessorCount / filesAtOnce, 1), 8)
-        configuration.replayThreads = replayThreads - 1
+        configuration.replayWorkers = replayThreads - 1
         let tool = ToolInfo(
             name: "mediabench", version: Mediabench.version,
             options: [
