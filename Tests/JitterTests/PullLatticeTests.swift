@@ -30,9 +30,11 @@ import Testing
     @Test func aLatticePointBelowTheTargetsBucketLeavesTheTargetAlone() {
         // Phase 5 and a 12 ms target: the point under 15 is 15 itself, 15 + 1 − 3 = 13 > 12.
         #expect(lattice.settlingTarget(target: 12, settle: 3, phase: 5) == 12)
-        // Phase 7, target 20: the point under 23 is 17, below the target's bucket (18–20): the
-        // packets that needed 18–20 ms would be late at 18.
-        #expect(lattice.settlingTarget(target: 20, settle: 3, phase: 7) == 20)
+        // Phase 6, target 20: the point under 23 is 16, below the target's bucket (18–20) by
+        // more than the guard: the packets that needed 18–20 ms would be late at 17.
+        #expect(lattice.settlingTarget(target: 20, settle: 3, phase: 6) == 20)
+        // Phase 7: 17 is within the guard of the bucket (a point wandered with the pulls).
+        #expect(lattice.settlingTarget(target: 20, settle: 3, phase: 7) == 15)
         // Not a number: the target.
         #expect(lattice.settlingTarget(target: 20, settle: 3, phase: .nan) == 20)
     }
