@@ -87,6 +87,9 @@ struct DelayEstimator {
 
     var isFixed: Bool { fixedMilliseconds != nil }
 
+    /// The resolution of the target: the width of the histogram's buckets, milliseconds.
+    var bucketMilliseconds: Double { histogram.bucketMilliseconds }
+
     /// Whether the initial delay is still the target's floor.
     var isStartingUp: Bool { histogram.sampleCount < Self.startupPackets }
 

@@ -102,6 +102,8 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     var heldInPlaceSamples = 0
     var openConcealmentStart: Int?
     var currentDelayMilliseconds = 0.0
+    /// The target the delay band steers by at this pull (``steeringTarget(nowMilliseconds:packetPosition:)``).
+    var steeringTargetMilliseconds = 0.0
     var pendingArrivals = PendingArrivals()
     /// Late packets in a row that came at the stream's pace (half a frame or more apart), and
     /// when the last late packet came.
@@ -375,7 +377,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     /// target (each talkspurt at its own delay made a DTX trace's speech score lower).
     mutating func scheduleTalkspurt(nowMilliseconds: Double) {
         guard let earliest = store.earliest() else { return }
-        let target = estimator.targetMilliseconds
+        let target = steeringTarget(nowMilliseconds: nowMilliseconds, packetPosition: store.position(earliest))
         var delay = target
         if !estimator.isFixed {
             let band = delayBand
@@ -386,6 +388,22 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         let start = max(min(desired, store.position(earliest)), decodedHighWater)
         queue.removeAll()  // comfort noise only: nothing of the media is lost
         queueEndPosition = start
+    }
+
+    /// The target the delay band steers by: the estimator's, lowered to just above the point of
+    /// the pull lattice that plays the same packets (``PullLattice``), for packets starting on the
+    /// grid of `packetPosition`. The estimator's own while drift drains the buffer (the lattice
+    /// moves then, and the band's margin is what holds the packets until the next pause), for a
+    /// fixed buffer, and for packets that do not start on whole pulls.
+    func steeringTarget(nowMilliseconds: Double, packetPosition: Int64) -> Double {
+        let target = estimator.targetMilliseconds
+        guard !estimator.isFixed, drain.anticipationMilliseconds == 0, frameSamples % samplesPerPull == 0 else { return target }
+        let lattice = PullLattice(
+            periodMilliseconds: milliseconds(Int64(samplesPerPull)), bucketMilliseconds: estimator.bucketMilliseconds)
+        let phase = lattice.phase(
+            pullMilliseconds: nowMilliseconds, referenceMilliseconds: estimator.referenceOffsetMilliseconds,
+            packetMilliseconds: milliseconds(packetPosition))
+        return lattice.settlingTarget(target: target, settle: delayBand.settle, phase: phase)
     }
 
     /// A duration from the configuration in samples, limited to 0…10 s.

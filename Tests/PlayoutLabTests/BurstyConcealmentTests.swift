@@ -55,7 +55,10 @@ import Testing
             + "\(fixed.score.meanDelayMilliseconds) ms; loss \(ours.score.networkLossPercent) %"
         print("BurstyConcealment", summary)
         #expect(ours.score.networkLossPercent == fixed.score.networkLossPercent)
-        #expect(abs(ours.score.meanDelayMilliseconds - fixed.score.meanDelayMilliseconds) < 5, "\(summary)")
+        // Ours may wait less than every fixed setting near it (it settles just above a point of
+        // the pull lattice, ``PullLattice``): against more delay, concealing no more is the
+        // harder claim.
+        #expect(ours.score.meanDelayMilliseconds - fixed.score.meanDelayMilliseconds < 5, "\(summary)")
         // Counted in 10 ms pulls: ours moves its playout point by pieces of pauses that are not
         // whole pulls, so a loss may straddle one pull more than in the fixed buffer, which
         // never moves; one pull in a hundred is allowed for that.
