@@ -37,22 +37,8 @@ import Testing
     static func startLeftAt(pausePackets: Int, noisy: Bool) throws -> Int? {
         let payloads = try Self.payloads(count: 1000, voicedPackets: 30, pausePackets: pausePackets, noisy: noisy)
         var buffer = JitterBuffer(decoder: G711Decoder(law: .muLaw), configuration: JitterBufferConfiguration())
-        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
         var delays: [Double] = []
-        var next = 0
-        for pull in 0..<1900 {
-            let now = Double(pull) * 10
-            while next < payloads.count, Double(next) * 20 + 40 <= now {
-                _ = payloads[next].withUnsafeBytes { bytes in
-                    buffer.insert(
-                        IncomingPacket(
-                            sequenceNumber: UInt16(next), timestamp: UInt32(next * 160), marker: next == 0, payloadType: 0, ssrc: 7,
-                            payload: bytes),
-                        arrivalMilliseconds: Double(next) * 20 + 40)
-                }
-                next += 1
-            }
-            _ = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+        SteadyPCMUStream.play(payloads, through: &buffer, pulls: 1900) { _, _, _, buffer in
             delays.append(buffer.statistics.currentDelayMilliseconds)
         }
         guard let last = delays.lastIndex(where: { $0 >= 15 }) else { return 0 }

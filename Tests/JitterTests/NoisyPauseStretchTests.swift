@@ -39,27 +39,11 @@ import TestSupport
         var configuration = JitterBufferConfiguration()
         configuration.conversationalBaseDelayMilliseconds = 150
         var buffer = JitterBuffer(decoder: G711Decoder(law: .muLaw), configuration: configuration)
-        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
         var acceleratedBlocks: [Int] = []
-        var next = 0
-        for pull in 0..<(payloads.count * 2 + 20) {
-            let now = Double(pull) * 10
-            while next < payloads.count, arrival(next) <= now {
-                _ = payloads[next].withUnsafeBytes { bytes in
-                    buffer.insert(
-                        IncomingPacket(
-                            sequenceNumber: UInt16(next), timestamp: UInt32(next * 160), marker: next == 0, payloadType: 0,
-                            ssrc: 7, payload: bytes
-                        ),
-                        arrivalMilliseconds: arrival(next)
-                    )
-                }
-                next += 1
-            }
-            let decision = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+        SteadyPCMUStream.play(payloads, through: &buffer, pulls: payloads.count * 2 + 20, arrival: arrival) { _, decision, inserted, buffer in
             // A cut in a pause (not a pitch period of voiced speech, which the buffer removes
             // only when no pause has come for 3 s).
-            if decision.kind == .accelerate, buffer.quietRunSamples > 0, next < payloads.count {
+            if decision.kind == .accelerate, buffer.quietRunSamples > 0, inserted < payloads.count {
                 acceleratedBlocks.append(Int(decision.rtpTimestamp) / 80)
             }
         }

@@ -30,24 +30,8 @@ import PlayoutLab
         configuration.initialDelayMilliseconds = 60  // 50 ms too much once the network shows
         var buffer = JitterBuffer(decoder: G711Decoder(law: .muLaw), configuration: configuration)
         let payloads = try (0..<1000).map { try Self.payload(packet: $0, encoder: &encoder) }
-        var pcm = [Int16](repeating: 0, count: buffer.samplesPerPull)
         var acceleratedPackets: [Int] = []
-        var next = 0
-        for pull in 0..<2000 {
-            let now = Double(pull) * 10
-            while next < payloads.count, Double(next) * 20 + 40 <= now {
-                _ = payloads[next].withUnsafeBytes { bytes in
-                    buffer.insert(
-                        IncomingPacket(
-                            sequenceNumber: UInt16(next), timestamp: UInt32(next * 160), marker: next == 0, payloadType: 0,
-                            ssrc: 7, payload: bytes
-                        ),
-                        arrivalMilliseconds: Double(next) * 20 + 40
-                    )
-                }
-                next += 1
-            }
-            let decision = pcm.withUnsafeMutableBufferPointer { buffer.pull(into: $0, nowMilliseconds: now) }
+        SteadyPCMUStream.play(payloads, through: &buffer, pulls: 2000) { _, decision, _, _ in
             if decision.kind == .accelerate { acceleratedPackets.append(Int(decision.rtpTimestamp) / 160) }
         }
         #expect(!acceleratedPackets.isEmpty, "the excess delay is removed")
