@@ -22,9 +22,11 @@ final class LoopbackCall {
 
     /// Sets up and starts the call. `sampleRate` must be the codec's PCM rate (8000 for
     /// G.711, 48 000 for Opus); the source is `sourceSeconds` of ``TestSignal/speechLike``.
-    /// With `runtime`, both sessions are legs on it; without, each has its own threads.
+    /// With `runtime`, both sessions are legs on it (the callee on `calleeRuntime` when given);
+    /// without, each has its own threads.
     init(
         codecs: [SDPCodec], sampleRate: Int, sourceSeconds: Double = 1.2, srtp: [SRTPCryptoSuite] = [], runtime: MediaRuntime? = nil,
+        calleeRuntime: MediaRuntime? = nil,
         adjust: (inout MediaSessionConfiguration) -> Void = { _ in }, adjustCallee: (inout MediaSessionConfiguration) -> Void = { _ in },
         adjustCalleeMedia: (inout NegotiatedAudio) -> Void = { _ in },
         rewriteAnswer: (String) -> String = { $0 }
@@ -45,7 +47,7 @@ final class LoopbackCall {
         adjustCallee(&calleeConfiguration)
         if let runtime {
             caller = try MediaSession(configuration: configuration(callerAudio), runtime: runtime)
-            callee = try MediaSession(configuration: calleeConfiguration, runtime: runtime)
+            callee = try MediaSession(configuration: calleeConfiguration, runtime: calleeRuntime ?? runtime)
         } else {
             caller = try MediaSession(configuration: configuration(callerAudio))
             callee = try MediaSession(configuration: calleeConfiguration)

@@ -61,6 +61,11 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
     @exclusivity(unchecked) private var captureLossSeen = AudioCaptureLoss()
     private let captureOverruns = Atomic<Int>(0)
     private let captureFramesLost = Atomic<Int>(0)
+    /// The periods a stalled timer skipped, for an endpoint without a clock of its own (one
+    /// with a clock reports its loss in `captureLoss()`), and those of the call so far.
+    @exclusivity(unchecked) private var skippedPeriods: SkippedPeriods
+    @exclusivity(unchecked) private var endpointKeepsTime = false
+    private let audioPeriodsSkipped = Atomic<Int>(0)
 
     @exclusivity(unchecked) private var endpoint: any AudioEndpoint {
         didSet { endpointAddress = CachePrefetch.address(of: endpoint) }
@@ -105,9 +110,10 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         epoch: MediaTime,
         events: AsyncStream<MediaSessionEvent>.Continuation, quality: AsyncStream<MediaQualityReport>.Continuation,
         captureFormat: AudioFormat, playbackFormat: AudioFormat, rtpDestination: SocketAddress, rtcpDestination: SocketAddress?,
-        polledSockets: (rtp: UDPSocket, rtcp: UDPSocket?)? = nil
+        polledSockets: (rtp: UDPSocket, rtcp: UDPSocket?)? = nil, timerLagNanoseconds: Int64 = AudioLoop.maximumLagNanoseconds
     ) throws(MediaSessionError) {
         self.polledSockets = polledSockets
+        skippedPeriods = SkippedPeriods(periodNanoseconds: Self.periodNanoseconds, maximumLagNanoseconds: timerLagNanoseconds)
         jitterBufferMaximumDelayMilliseconds = configuration.jitterBuffer.maximumDelayMilliseconds
         self.send = send
         self.receive = receive
@@ -265,6 +271,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         }
         if let audio = switchTo { switchEndpoint(to: audio) }
         countLateTick(start: monotonicNanoseconds, periods: periods)
+        if !endpointKeepsTime { skipPeriods(skippedPeriods.tick(periods: periods, now: monotonicNanoseconds)) }
         let now = clock.now()
         for period in stride(from: max(1, periods) - 1, through: 0, by: -1) {
             let due = now - MediaTime(nanoseconds: Int64(period) * Self.periodNanoseconds)
@@ -306,6 +313,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
             chunkIndex = 0
             send.sendFrame(UnsafeBufferPointer(frame), sends: state.sends, muted: state.muted, to: destination(), nextDigit: takeDigit)
         }
+    }
+
+    /// The timer skipped `periods` periods after a stall, media time the endpoint (without a
+    /// clock of its own) never captured: the send path skips it as lost capture, and it is counted.
+    private func skipPeriods(_ periods: Int) {
+        guard periods > 0 else { return }
+        send.skipLostCapture(frames: periods * captureFormat.sampleRate / 100)
+        audioPeriodsSkipped.add(periods, ordering: .relaxed)
     }
 
     /// The shared clock stops under a running call: the call ends as if stopped.
@@ -359,6 +374,7 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         statistics.lateAudioTicks = lateTicks.load(ordering: .relaxed)
         statistics.captureOverruns = captureOverruns.load(ordering: .relaxed)
         statistics.captureFramesLost = captureFramesLost.load(ordering: .relaxed)
+        statistics.audioPeriodsSkipped = audioPeriodsSkipped.load(ordering: .relaxed)
         let playback = playbackClock.withLock { $0 }
         statistics.playbackUnderruns = playback.underruns
         statistics.playbackUnderrunsAfterLateWakeUps = playback.underrunsAfterLateWakeUps
@@ -453,11 +469,14 @@ final class AudioLoop: MediaTicking, @unchecked Sendable {
         pacer = PlaybackPacer(sampleRate: playbackFormat.sampleRate, periodNanoseconds: Self.periodNanoseconds)
         writtenFrames = 0
         captureLossSeen = AudioCaptureLoss()
+        skippedPeriods.restart()
+        endpointKeepsTime = false
         playbackClock.withLock { $0 = PlaybackClockFigures() }
         do {
             try endpoint.open(capture: captureFormat, playback: playbackFormat)
             endpointFailed = false
-            if endpoint.playbackPosition() != nil { try writeSilence(frames: pacer.headroomFrames) }
+            endpointKeepsTime = endpoint.playbackPosition() != nil
+            if endpointKeepsTime { try writeSilence(frames: pacer.headroomFrames) }
         } catch {
             fail(error)
         }

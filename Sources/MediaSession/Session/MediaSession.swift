@@ -237,7 +237,8 @@ public final class MediaSession: Sendable {
             control: control, monitor: monitor, clock: mediaClock, epoch: epoch, events: eventContinuation, quality: qualityContinuation,
             captureFormat: codecs.encoder.format, playbackFormat: codecs.decoder.format,
             rtpDestination: destination, rtcpDestination: rtcpDestination,
-            polledSockets: sharedClock == nil ? nil : (socket, media.rtcpMux ? nil : rtcpSocket)
+            polledSockets: sharedClock == nil ? nil : (socket, media.rtcpMux ? nil : rtcpSocket),
+            timerLagNanoseconds: runtime.map { Int64($0.configuration.maximumTickLagMilliseconds) * 1_000_000 } ?? AudioLoop.maximumLagNanoseconds
         )
         var registrations: [UInt64] = []
         do {

@@ -59,6 +59,15 @@ public struct MediaSessionStatistics: Sendable, Equatable {
     /// sent after each loss skip its media time (rounded to whole frames), with no gap in the
     /// sequence numbers: the peer hears a pause where the audio was lost, and its delay stays.
     public var captureFramesLost = 0
+    /// 10 ms periods the audio thread skipped after it stalled longer than its timer catches
+    /// up (40 ms, a runtime's ``MediaRuntimeConfiguration/maximumTickLagMilliseconds``), for an endpoint without a clock of its own (``AudioEndpoint/playbackPosition()``
+    /// nil: a server leg on a ``MediaRuntime``, whose shared thread stalled, or a memory endpoint):
+    /// media time the call lived through but never captured. Like ``captureFramesLost``, the RTP
+    /// timestamps sent after skip it, with no gap in the sequence numbers, so the peer's delay stays;
+    /// an endpoint with a clock of its own reports such a stall as capture loss instead. Counted
+    /// apart from the overruns: the host stalled, not the capture device, and no event is raised
+    /// (a stall of a runtime's thread would raise one in every call on it).
+    public var audioPeriodsSkipped = 0
     /// Steps of the wall clock seen under the call (NTP, an administrator, a leap second, a
     /// resume from suspend): each also raised ``MediaSessionEvent/wallClockStepped(milliseconds:)``.
     /// The call is timed on the monotonic clock, so a step changes nothing it plays.
