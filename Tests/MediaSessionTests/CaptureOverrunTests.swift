@@ -63,30 +63,23 @@ extension LiveCalls {
             // On the wire: consecutive sequence numbers throughout, and the timestamps one frame
             // apart but once, where they skip the loss in whole frames.
             #expect(packets.count > 200)
-            let steps = zip(packets, packets.dropFirst()).map { ($1.sequenceNumber &- $0.sequenceNumber, $1.timestamp &- $0.timestamp) }
-            #expect(steps.allSatisfy { $0.0 == 1 }, "a gap in the sequence numbers")
-            let skips = steps.map { Int($0.1) - frameUnits }.filter { $0 != 0 }
+            let wire = StalledSenderOnTheWire(packets, frameUnits: frameUnits, sampleRate: sampleRate)
+            #expect(wire.sequenceNumbersConsecutive, "a gap in the sequence numbers")
+            let skips = wire.timestampSkips
             let expectedSkip = (lost + frameUnits / 2) / frameUnits * frameUnits
             #expect(skips == [expectedSkip], "timestamp skips \(skips) for \(lost) frames lost")
 
             // Media time kept: after the stall (the longest wait between two packets), packets
             // arrive as far behind their timestamps as before it (the median of a second's
             // packets each side, within a frame).
-            let gaps = zip(packets, packets.dropFirst()).map { $1.arrivalSeconds - $0.arrivalSeconds }
-            let stallIndex = gaps.indices.max { gaps[$0] < gaps[$1] } ?? 0
-            #expect(gaps[stallIndex] > 0.9, "the longest wait between packets \(gaps[stallIndex]) s")
-            func offsetMilliseconds(_ slice: ArraySlice<RTPTap.Packet>) -> Double {
-                let offsets = slice.map { $0.arrivalSeconds * 1000 - Double($0.timestamp &- packets[0].timestamp) * 1000 / Double(sampleRate) }
-                return offsets.sorted()[offsets.count / 2]
-            }
-            let offsetBefore = offsetMilliseconds(packets[max(0, stallIndex - 50)...stallIndex])
-            let offsetAfter = offsetMilliseconds(packets[(stallIndex + 1)...min(packets.count - 1, stallIndex + 50)])
-            #expect(abs(offsetAfter - offsetBefore) <= 20, "the sender's media time moved \(offsetAfter - offsetBefore) ms against arrivals")
+            #expect(wire.longestWaitSeconds > 0.9, "the longest wait between packets \(wire.longestWaitSeconds) s")
+            let mediaTimeMoved = wire.mediaTimeMovedMilliseconds
+            #expect(abs(mediaTimeMoved) <= 20, "the sender's media time moved \(mediaTimeMoved) ms against arrivals")
 
             // The sender reports' RTP time keeps up with their NTP time across the stall (each
             // report gives the next frame's timestamp: within a frame and the tick's phase).
             let reports = tap.senderReports
-            let stallArrival = packets[stallIndex].arrivalSeconds
+            let stallArrival = packets[wire.stallIndex].arrivalSeconds
             let reportBefore = try #require(reports.last { $0.arrivalSeconds < stallArrival }, "no sender report before the stall")
             let reportAfter = try #require(reports.last, "no sender report")
             #expect(reportAfter.arrivalSeconds > stallArrival + 1, "no sender report after the stall")
@@ -101,7 +94,7 @@ extension LiveCalls {
             let settled = before.sorted()[1]
             print(
                 "capture overrun (\(codec.map.encodingName)): lost \(lost) frames in a \(stallMilliseconds) ms stall, timestamps skipped \(skips), "
-                    + "media time moved \(String(format: "%+.1f", offsetAfter - offsetBefore)) ms (sender reports \(String(format: "%+.1f", mappingMoved)) ms); callee delay before \(before) ms, after \(after) ms"
+                    + "media time moved \(String(format: "%+.1f", mediaTimeMoved)) ms (sender reports \(String(format: "%+.1f", mappingMoved)) ms); callee delay before \(before) ms, after \(after) ms"
             )
             for delay in after {
                 #expect(abs(delay - settled) <= 50, "callee delay \(settled) ms before the stall, \(after) ms after")

@@ -107,9 +107,9 @@ extension LiveCalls {
             // On the wire: consecutive sequence numbers throughout, and the timestamps one frame
             // apart but where they skip the skipped periods, in whole frames.
             #expect(packets.count > 200)
-            let steps = zip(packets, packets.dropFirst()).map { ($1.sequenceNumber &- $0.sequenceNumber, $1.timestamp &- $0.timestamp) }
-            #expect(steps.allSatisfy { $0.0 == 1 }, "a gap in the sequence numbers")
-            let skips = steps.map { Int($0.1) - frameUnits }.filter { $0 != 0 }
+            let wire = StalledSenderOnTheWire(packets, frameUnits: frameUnits, sampleRate: sampleRate)
+            #expect(wire.sequenceNumbersConsecutive, "a gap in the sequence numbers")
+            let skips = wire.timestampSkips
             let skippedFrames = skipped * sampleRate / 100
             #expect(skips.reduce(0, +) == (skippedFrames + frameUnits / 2) / frameUnits * frameUnits, "timestamp skips \(skips) for \(skipped) periods")
             #expect((skips.max() ?? 0) >= (stallMilliseconds - 100) * sampleRate / 1000, "timestamp skips \(skips)")
@@ -117,23 +117,16 @@ extension LiveCalls {
             // Media time kept: after the stall (the longest wait between two packets), packets
             // arrive as far behind their timestamps as before it (the median of a second's
             // packets each side, within a frame and a tick the timer did not catch up).
-            let gaps = zip(packets, packets.dropFirst()).map { $1.arrivalSeconds - $0.arrivalSeconds }
-            let stallIndex = gaps.indices.max { gaps[$0] < gaps[$1] } ?? 0
-            #expect(gaps[stallIndex] > 0.9, "the longest wait between packets \(gaps[stallIndex]) s")
-            func offsetMilliseconds(_ slice: ArraySlice<RTPTap.Packet>) -> Double {
-                let offsets = slice.map { $0.arrivalSeconds * 1000 - Double($0.timestamp &- packets[0].timestamp) * 1000 / Double(sampleRate) }
-                return offsets.sorted()[offsets.count / 2]
-            }
-            let offsetBefore = offsetMilliseconds(packets[max(0, stallIndex - 50)...stallIndex])
-            let offsetAfter = offsetMilliseconds(packets[(stallIndex + 1)...min(packets.count - 1, stallIndex + 50)])
-            #expect(abs(offsetAfter - offsetBefore) <= 40, "the sender's media time moved \(offsetAfter - offsetBefore) ms against arrivals")
+            #expect(wire.longestWaitSeconds > 0.9, "the longest wait between packets \(wire.longestWaitSeconds) s")
+            let mediaTimeMoved = wire.mediaTimeMovedMilliseconds
+            #expect(abs(mediaTimeMoved) <= 40, "the sender's media time moved \(mediaTimeMoved) ms against arrivals")
 
             // The callee's delay comes back to where it was within a couple of seconds of the
             // stall (a loaded machine may move it a frame or two; the stall held would be 1000 ms).
             let settled = before.sorted()[1]
             print(
                 "stalled tick (\(onRuntime ? "runtime leg" : "own timer")): \(skipped) periods skipped in a \(stallMilliseconds) ms stall, "
-                    + "timestamps skipped \(skips), media time moved \(String(format: "%+.1f", offsetAfter - offsetBefore)) ms; "
+                    + "timestamps skipped \(skips), media time moved \(String(format: "%+.1f", mediaTimeMoved)) ms; "
                     + "callee delay before \(before) ms, after \(after) ms"
             )
             for delay in after {
