@@ -34,15 +34,23 @@ struct PendingArrivals: ~Copyable {
         count += 1
     }
 
+    /// Records every held arrival with its wait for the pull at `nowMilliseconds`: at most one
+    /// pull interval (``pullIntervalMilliseconds``). A longer wait is the pull's lateness, not a
+    /// delay the network needed: a stalled tick, or datagrams that queued in the socket before
+    /// the call's first pull (a SIP caller starts its session when the answer arrives, and the
+    /// callee's media may already be on the way); counted whole, such a backlog of 300 ms set
+    /// the target to 292 ms for the rest of a live call.
     mutating func record(at nowMilliseconds: Double, to estimator: inout DelayEstimator) {
         for index in 0..<count {
+            let wait = min(max(nowMilliseconds - entries[index].arrivalMilliseconds, 0), Self.pullIntervalMilliseconds)
             estimator.record(
-                relativeDelay: entries[index].relativeDelay, waitMilliseconds: max(nowMilliseconds - entries[index].arrivalMilliseconds, 0),
-                arrivalMilliseconds: entries[index].arrivalMilliseconds
-            )
+                relativeDelay: entries[index].relativeDelay, waitMilliseconds: wait, arrivalMilliseconds: entries[index].arrivalMilliseconds)
         }
         count = 0
     }
+
+    /// The time between two pulls, in milliseconds: the longest a packet in time waits for one.
+    static let pullIntervalMilliseconds = 10.0
 
     /// Reports to `visit` the entries held and the one the next arrival fills.
     func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {

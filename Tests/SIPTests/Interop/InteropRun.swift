@@ -22,6 +22,17 @@ struct InteropResult: Sendable {
     static let header =
         "| peer | engine | codec | SRTP | mux | connected | RTCP peer→engine | RTCP engine→peer | RTT ms | DTMF →peer | DTMF ←peer | hold/resume at peer | PESQ engine heard | PESQ peer heard | note |"
 
+    /// What the engine's jitter buffer did in the call, for the row's note: its delay and
+    /// target at the end, packets late, audio concealed, stretched in and out (a low PESQ of
+    /// what the engine heard reads against these).
+    static func playoutNote(_ playout: JitterBufferStatistics, sampleRate: Int) -> String {
+        func milliseconds(_ samples: Int) -> Int { samples * 1000 / max(sampleRate, 1) }
+        return String(
+            format: "engine buffer: delay %.0f/%.0f ms, late %d, concealed %d ms, stretched +%d/−%d ms",
+            playout.currentDelayMilliseconds, playout.targetDelayMilliseconds, playout.latePackets, milliseconds(playout.concealedSamples),
+            milliseconds(playout.insertedSamples), milliseconds(playout.removedSamples))
+    }
+
     /// One Markdown table row.
     var row: String {
         func score(_ value: Double?) -> String { value.map { String(format: "%.2f", $0) } ?? "–" }
@@ -106,6 +117,7 @@ enum InteropRun {
         try? await Task.sleep(for: .seconds(2))
         _ = await wait(10, until: { call.session?.statistics.roundTripMilliseconds != nil })
         let statistics = call.session?.statistics ?? MediaSessionStatistics()
+        let playout = call.session?.playoutStatistics ?? JitterBufferStatistics()
         result.rtcpFromPeer = statistics.rtcpPacketsReceived
         result.engineRoundTripMilliseconds = statistics.roundTripMilliseconds
         call.hangUp()
@@ -124,6 +136,7 @@ enum InteropRun {
             result.pesqPeerHeard = try? speech.pesq(heard: peerHeard, against: "engine", inputOptions: mislabelled ? ["-c", "1"] : [])
         }
         if statistics.authenticationFailures > 0 { result.note += "SRTP auth failures \(statistics.authenticationFailures); " }
+        result.note += InteropResult.playoutNote(playout, sampleRate: rate)
         return result
     }
 
