@@ -15,9 +15,11 @@ import Testing
         let payloads = try LeavingTheStartTests.payloads(count: 300, voicedPackets: 30, pausePackets: 10, noisy: false)
         var buffer = JitterBuffer(decoder: G711Decoder(law: .muLaw), configuration: JitterBufferConfiguration())
         var delays: [(current: Double, target: Double)] = []
-        SteadyPCMUStream.play(payloads, through: &buffer, pulls: 500, arrival: { Double($0) * 20 - backlog }) { _, _, _, buffer in
-            delays.append((buffer.statistics.currentDelayMilliseconds, buffer.statistics.targetDelayMilliseconds))
-        }
+        SteadyPCMUStream.play(
+            payloads, through: &buffer, pulls: 500, arrival: { Double($0) * 20 - backlog },
+            observe: { _, _, _, buffer in
+                delays.append((buffer.statistics.currentDelayMilliseconds, buffer.statistics.targetDelayMilliseconds))
+            })
         #expect(buffer.statistics.latePackets == 0)
         #expect(buffer.statistics.concealedSamples == 0, "the backlog is played, not lost")
         return delays
