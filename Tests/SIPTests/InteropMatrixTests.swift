@@ -15,6 +15,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let speech = try InteropSpeech(directory: directory)
         var rows: [String] = [InteropResult.header, "|" + String(repeating: "---|", count: 15)]
+        var engineHeard: [Double] = [], peerHeard: [Double] = []
         for testCase in Self.cases {
             let result = try await InteropRun.run(testCase, speech: speech)
             rows.append(result.row)
@@ -27,10 +28,31 @@ import Testing
             #expect(result.dtmfToPeer == InteropRun.engineDigits, "\(testCase): DTMF to the peer")
             #expect(result.dtmfFromPeer == InteropRun.peerDigits, "\(testCase): DTMF from the peer")
             #expect(result.holdSeenByPeer && result.resumeSeenByPeer, "\(testCase): hold/resume")
-            #expect((result.pesqEngineHeard ?? 0) >= 3.5, "\(testCase): PESQ of what the engine heard")
-            #expect((result.pesqPeerHeard ?? 0) >= 3.5, "\(testCase): PESQ of what the peer heard")
+            #expect((result.pesqEngineHeard ?? 0) >= Self.callFloor, "\(testCase): PESQ of what the engine heard")
+            #expect((result.pesqPeerHeard ?? 0) >= Self.callFloor, "\(testCase): PESQ of what the peer heard")
+            engineHeard.append(result.pesqEngineHeard ?? 0)
+            peerHeard.append(result.pesqPeerHeard ?? 0)
             #expect(result.rtcpFromPeer > 0 && result.engineRoundTripMilliseconds != nil, "\(testCase): RTCP both ways")
         }
         print(rows.map { "INTEROP " + $0 }.joined(separator: "\n"))
+        #expect(Self.median(engineHeard) >= Self.medianFloor, "median PESQ of what the engine heard: \(engineHeard)")
+        #expect(Self.median(peerHeard) >= Self.medianFloor, "median PESQ of what the peer heard: \(peerHeard)")
+    }
+
+    /// The PESQ every call must reach, each direction: a broken media path (wrong codec, key,
+    /// byte order or rate, a stream dropped) scores below 2.5. A sound call scores 3.9 (PCMU)
+    /// or 3.7–4.4 (Opus) on an idle host; on a loaded one a softphone's sender can stall a few
+    /// milliseconds past the pull its packet was due for, and every 10 ms the receiver then
+    /// conceals inside the 3 s sentence costs about 0.1 (seen with two busy loops beside the
+    /// test: 3.67 with 30 ms concealed, 3.21; in CI: 3.29 and 3.40).
+    static let callFloor = 3.0
+    /// The PESQ the median call must reach, each direction: what a sound call reaches even on a
+    /// loaded host, where only some calls meet a stall.
+    static let medianFloor = 3.5
+
+    static func median(_ values: [Double]) -> Double {
+        guard !values.isEmpty else { return 0 }
+        let sorted = values.sorted()
+        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 }
