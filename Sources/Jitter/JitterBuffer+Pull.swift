@@ -337,8 +337,8 @@ extension JitterBuffer {
     /// keeps no start for good).
     private var startMayLeave: Bool {
         pauseDetector.noiseFloorDBov < Self.silentPauseDBov
-            || quietRunSamples >= Int(mediaPosition(ofMilliseconds: Self.startLeavingPauseMilliseconds))
-            || counters.playedSamples >= Int(mediaPosition(ofMilliseconds: Self.startLeavingPatienceMilliseconds))
+            || quietRunSamples >= startLeavingPauseSamples
+            || counters.playedSamples >= startLeavingPatienceSamples
     }
 
     /// Below this noise floor (the voice activity decision's, dBov) the background is silence
@@ -395,7 +395,7 @@ extension JitterBuffer {
         // stretching: the playout went on concealing, so the packets queued behind it are
         // already late when they come.) A short silence within a word is no pause: stretching
         // it warps the word.
-        let pauseOverdue = counters.playedSamples - lastQuietSample > Int(mediaPosition(ofMilliseconds: Self.pauseWaitMilliseconds))
+        let pauseOverdue = counters.playedSamples - lastQuietSample > pauseWaitSamples
         let voicedAllowed = pauseOverdue && counters.playedSamples >= nextStretchAllowed
         guard voicedAllowed || inPause else { return nil }
         if holdsStartDelay, stretchState == .accelerating, !voicedAllowed, !startMayLeave { return nil }

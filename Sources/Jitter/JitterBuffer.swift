@@ -55,6 +55,12 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     /// Concealment of a gap plays at full level up to here, then fades out by the end (samples).
     let fadeStartSamples: Int
     let fadeEndSamples: Int
+    /// The fixed waits of the stretching decisions in samples, worked out once
+    /// (``pauseWaitMilliseconds``, ``startLeavingPauseMilliseconds``,
+    /// ``startLeavingPatienceMilliseconds``): each was converted at every pull.
+    let pauseWaitSamples: Int
+    let startLeavingPauseSamples: Int
+    let startLeavingPatienceSamples: Int
     /// The decoder, which the buffer owns.
     public package(set) var decoder: Decoder
     /// The running counters.
@@ -153,6 +159,9 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         sampleRate = rate
         fadeStartSamples = Self.samples(configuration.concealmentFadeStartMilliseconds, rate: rate)
         fadeEndSamples = fadeStartSamples + Self.samples(configuration.concealmentFadeMilliseconds, rate: rate)
+        pauseWaitSamples = Int(Self.mediaPosition(ofMilliseconds: Self.pauseWaitMilliseconds, sampleRate: rate))
+        startLeavingPauseSamples = Int(Self.mediaPosition(ofMilliseconds: Self.startLeavingPauseMilliseconds, sampleRate: rate))
+        startLeavingPatienceSamples = Int(Self.mediaPosition(ofMilliseconds: Self.startLeavingPatienceMilliseconds, sampleRate: rate))
         let channels = max(format.channels, 1)
         samplesPerPull = rate / 100
         let maximumFrame = rate * min(max(configuration.maximumFrameMilliseconds, 10), 1000) / 1000
@@ -204,6 +213,11 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     mutating func lendSlot() -> (slot: Int, memory: UnsafeMutableRawBufferPointer)? {
         guard let slot = store.lend() else { return nil }
         return (slot, store.memory(of: slot))
+    }
+
+    /// Takes back a slot lent by ``lendSlot()`` that carries no packet after all.
+    mutating func takeBack(lentSlot slot: Int) {
+        store.takeBack(slot)
     }
 
     /// Counts `packet` and decides its fate: where it goes on the timeline when it is to be
@@ -413,6 +427,11 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
 
     /// The media position of a time on the media timeline (the sample at or before it).
     func mediaPosition(ofMilliseconds milliseconds: Double) -> Int64 {
+        Self.mediaPosition(ofMilliseconds: milliseconds, sampleRate: sampleRate)
+    }
+
+    /// ``mediaPosition(ofMilliseconds:)`` at `sampleRate`.
+    private static func mediaPosition(ofMilliseconds milliseconds: Double, sampleRate: Int) -> Int64 {
         let samples = milliseconds * Double(sampleRate) / 1000
         // A value this large is a whole number (its floor), so the bound is the floor's.
         guard samples.isFinite, abs(samples) < 0x1p62 else { return samples < 0 ? -(1 << 62) : 1 << 62 }

@@ -10,9 +10,11 @@ import Codecs
 package struct TaggedJitterBuffer: ~Copyable {
     private var buffer: JitterBuffer<TaggedPayloadDecoder>
 
-    /// A buffer that decodes with `decoder`.
+    /// A buffer that decodes with `decoder`. Its store keeps one payload slot to lend, which
+    /// ``insertTagged(_:sequence:samples:codecBytes:arrivalMilliseconds:)`` writes each media
+    /// packet into.
     package init(decoder: TaggedPayloadDecoder, configuration: JitterBufferConfiguration) {
-        buffer = JitterBuffer(decoder: decoder, configuration: configuration)
+        buffer = JitterBuffer(decoder: decoder, configuration: configuration, lendableSlots: 1)
     }
 
     /// See ``JitterBuffer/timestampJumpMilliseconds``.
@@ -24,6 +26,30 @@ package struct TaggedJitterBuffer: ~Copyable {
     /// See ``JitterBuffer/insert(_:arrivalMilliseconds:)-(IncomingPacket,_)``.
     package mutating func insert(_ packet: IncomingPacket, arrivalMilliseconds: Double) {
         buffer.insert(packet, arrivalMilliseconds: arrivalMilliseconds)
+    }
+
+    /// Inserts the media packet `packet` (its own payload ignored) with the payload
+    /// ``TaggedPayloadDecoder`` decodes: the tag of `sequence` and `samples`, then `codecBytes`.
+    /// The payload is written straight into a lent slot of the store and handed over as the
+    /// live receive path's inbox does (``JitterBuffer/insert(lentSlot:_:arrivalMilliseconds:)``),
+    /// not assembled in a scratch buffer and copied again: the buffer decides exactly as
+    /// ``insert(_:arrivalMilliseconds:)`` would with that payload. `codecBytes` must fit the
+    /// store's payload limit after the tag (a longer one is not inserted).
+    package mutating func insertTagged(
+        _ packet: IncomingPacket, sequence: UInt64, samples: Int, codecBytes: UnsafeRawBufferPointer?,
+        arrivalMilliseconds: Double
+    ) {
+        // The one lendable slot is always back by now: each lent slot is adopted or taken back below.
+        guard let (slot, memory) = buffer.lendSlot() else { return }
+        let length = TaggedPayloadDecoder.tagBytes + (codecBytes?.count ?? 0)
+        guard length <= memory.count else { return buffer.takeBack(lentSlot: slot) }
+        TaggedPayloadDecoder.writeTag(sequenceNumber: sequence, samples: samples, into: memory)
+        if let codecBytes, !codecBytes.isEmpty {
+            UnsafeMutableRawBufferPointer(rebasing: memory[TaggedPayloadDecoder.tagBytes...]).copyMemory(from: codecBytes)
+        }
+        var tagged = packet
+        tagged.payload = UnsafeRawBufferPointer(rebasing: memory[..<length])
+        buffer.insert(lentSlot: slot, tagged, arrivalMilliseconds: arrivalMilliseconds)
     }
 
     /// See ``JitterBuffer/pull(into:nowMilliseconds:)``.

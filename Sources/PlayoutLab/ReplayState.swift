@@ -12,7 +12,6 @@ struct ReplayState: ~Copyable {
     private let rtpClockRate: Int
     /// RTP ticks in one 10 ms pull.
     private let pullTicks: Double
-    private let scratch: UnsafeMutableRawBufferPointer
     /// Where a pull's PCM goes: ``samplesPerPull`` frames for the listener, or none when
     /// nobody listens (the buffer then drops the pull's audio without copying it).
     private let pcm: UnsafeMutableBufferPointer<Int16>
@@ -49,7 +48,6 @@ struct ReplayState: ~Copyable {
         decodesAudio = codec != nil
         rtpClockRate = max(decoder.rtpClockRate, 1)
         pullTicks = StreamPlayoutReplay.pullMilliseconds * Double(rtpClockRate) / 1000
-        scratch = .allocate(byteCount: settings.maximumPayloadBytes, alignment: 8)
         pcm = .allocate(capacity: deliversAudio ? buffer.samplesPerPull * max(format.channels, 1) : 0)
         pcm.initialize(repeating: 0)
         coverage = SentMediaCoverage(clockRate: rtpClockRate)
@@ -57,7 +55,6 @@ struct ReplayState: ~Copyable {
     }
 
     deinit {
-        scratch.deallocate()
         pcm.deallocate()
     }
 
@@ -83,17 +80,12 @@ struct ReplayState: ~Copyable {
         coverage.record(sequence: sequence, timestamp: mediaTimestamp)
         let codecBytes = decodesAudio ? payload?.count ?? 0 : 0
         guard codecBytes <= StreamPlayoutReplay.maximumPayloadBytes else { return }  // arrived, never played
-        TaggedPayloadDecoder.writeTag(
-            sequenceNumber: sequence, samples: outputSamples(ofTicks: coverage.frameTicks), into: scratch)
-        if let payload, codecBytes > 0 {
-            UnsafeMutableRawBufferPointer(rebasing: scratch[TaggedPayloadDecoder.tagBytes...])
-                .copyMemory(from: UnsafeRawBufferPointer(rebasing: payload[..<codecBytes]))
-        }
-        buffer.insert(
+        buffer.insertTagged(
             IncomingPacket(
                 sequenceNumber: sequenceNumber, timestamp: timestamp, marker: marker, payloadType: payloadType, ssrc: 0,
-                payload: UnsafeRawBufferPointer(rebasing: scratch[..<(TaggedPayloadDecoder.tagBytes + codecBytes)])),
-            arrivalMilliseconds: arrivalMilliseconds)
+                payload: UnsafeRawBufferPointer(start: nil, count: 0)),
+            sequence: sequence, samples: outputSamples(ofTicks: coverage.frameTicks),
+            codecBytes: payload.map { UnsafeRawBufferPointer(rebasing: $0[..<codecBytes]) }, arrivalMilliseconds: arrivalMilliseconds)
     }
 
     /// See ``StreamPlayoutReplay/skip(sequenceNumber:arrivalMilliseconds:listener:)``.

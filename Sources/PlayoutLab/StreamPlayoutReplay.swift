@@ -23,9 +23,9 @@ import RTP
 /// Delays are kept in 1 ms bins from −100 ms to 3.9 s (mean exact, percentiles to the bin's
 /// middle). Stall recovery and pull timing are not measured (left empty and 0).
 ///
-/// Memory is fixed per stream (the buffer's store, one payload and one pull of scratch, the
-/// delay bins, a window of 1024 pulls waiting to be scored); nothing grows with its length,
-/// and nothing is allocated per packet or pull.
+/// Memory is fixed per stream (the buffer's store, with one spare slot each payload is written
+/// into, one pull of scratch, the delay bins, a window of 1024 pulls waiting to be scored);
+/// nothing grows with its length, and nothing is allocated per packet or pull.
 /// ``finish(listener:)`` releases it all, keeping only the figures.
 public final class StreamPlayoutReplay {
     /// The PCM the listener hears: the codec's output format, or mono at the clock rate

@@ -91,6 +91,9 @@ private final class ReplayScheduler: @unchecked Sendable {
     // memory; `ReplayLane.writeIndex`/`isOpen` belong to the producer, and a lane's
     // `readIndex`/`runs` to the one thread running the lane, taken and given back under the lock.
     let lanes: [ReplayLane]
+    /// The same lanes, unretained (``lanes`` holds them): the per-packet ``append(to:_:)``
+    /// reaches its lane without a reference count to move.
+    private let unretainedLanes: [Unmanaged<ReplayLane>]
     private let workers: Int
     private let state: PThreadLock<State>
     /// Signalled once per worker woken for new work (``State/sleepingWorkers``).
@@ -127,6 +130,7 @@ private final class ReplayScheduler: @unchecked Sendable {
 
     init(lanes count: Int, workers: Int) {
         lanes = (0..<count).map { _ in ReplayLane() }
+        unretainedLanes = lanes.map { .passUnretained($0) }
         self.workers = workers
         state = PThreadLock(State(queued: Array(repeating: 0, count: count), running: Array(repeating: false, count: count)))
     }
@@ -134,13 +138,17 @@ private final class ReplayScheduler: @unchecked Sendable {
     /// Adds one command to the slot of `lane` being filled (taking a free slot first), and
     /// hands the slot over when it is full.
     func append(to lane: Int, _ add: (inout ReplayBatch) -> Void) {
-        let target = lanes[lane]
-        if !target.isOpen {
-            waitForFreeSlot(in: lane)
-            target.isOpen = true
+        let full = unretainedLanes[lane]._withUnsafeGuaranteedRef { target in
+            if !target.isOpen {
+                waitForFreeSlot(in: lane)
+                target.isOpen = true
+            }
+            return target.slots[target.writeIndex]._withUnsafeGuaranteedRef { slot in
+                add(&slot.batch)
+                return slot.batch.count >= ReplayLanes.batchCapacity
+            }
         }
-        add(&target.slots[target.writeIndex].batch)
-        if target.slots[target.writeIndex].batch.count >= ReplayLanes.batchCapacity { submit(lane) }
+        if full { submit(lane) }
     }
 
     /// Hands the slot of `lane` being filled, if any, to the runners.
@@ -219,7 +227,7 @@ private final class ReplayScheduler: @unchecked Sendable {
     private func runBatch(of lane: Int) {
         let target = lanes[lane]
         target.runs += 1
-        target.slots[target.readIndex].batch.run(stamp: target.runs)
+        target.slots[target.readIndex]._withUnsafeGuaranteedRef { $0.batch.run(stamp: target.runs) }
         target.readIndex = (target.readIndex + 1) % ReplayLanes.slotsPerLane
         let (wakesWorker, wakesProducer) = state.withLock { state in
             state.running[lane] = false
@@ -247,7 +255,10 @@ private final class ReplayScheduler: @unchecked Sendable {
 
 /// One lane of ``ReplayLanes``: its ring of batch slots and the indexes into it.
 private final class ReplayLane {
-    let slots = (0..<ReplayLanes.slotsPerLane).map { _ in ReplaySlot() }
+    /// Unretained, so that a command reaches its slot without a reference count to move:
+    /// ``owned`` holds them.
+    let slots: [Unmanaged<ReplaySlot>]
+    private let owned: [ReplaySlot]
     /// The producer's: the slot being filled or filled next, and whether it is being filled.
     @exclusivity(unchecked) var writeIndex = 0
     @exclusivity(unchecked) var isOpen = false
@@ -255,6 +266,11 @@ private final class ReplayLane {
     /// stamp for grouping its commands, ``ReplayBatch/run(stamp:)``).
     @exclusivity(unchecked) var readIndex = 0
     @exclusivity(unchecked) var runs = 0
+
+    init() {
+        owned = (0..<ReplayLanes.slotsPerLane).map { _ in ReplaySlot() }
+        slots = owned.map { .passUnretained($0) }
+    }
 }
 
 /// A batch's storage, reused for the lane's whole life. Its batch is touched by one thread at
