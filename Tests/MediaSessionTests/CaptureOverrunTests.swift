@@ -15,6 +15,20 @@ extension LiveCalls {
         /// G.711 and Opus: capture at 8 and 48 kHz, each on an RTP clock of its rate.
         @Test(arguments: [(SDPCodec.pcmu, 8000), (SDPCodec.opus, 48000)])
         func aStallBeyondTheCaptureBufferSkipsTheLostAudioInRTPTime(codec: SDPCodec, sampleRate: Int) throws {
+            // A machine loaded far enough to stop the audio thread beyond the capture buffer by
+            // itself adds overruns the test did not make (seen at load 8: one of 107 ms before the
+            // injected one), and the call no longer shows the injected stall alone: it is made
+            // again, up to three times.
+            for attempt in 1...Self.attempts where try stalledCall(codec: codec, sampleRate: sampleRate, lastAttempt: attempt == Self.attempts) {
+                return
+            }
+        }
+
+        static let attempts = 3
+
+        /// One call with the stall; false, with nothing checked, when the machine stalled the
+        /// audio thread beyond the capture buffer by itself too (and this is not the last attempt).
+        func stalledCall(codec: SDPCodec, sampleRate: Int, lastAttempt: Bool) throws -> Bool {
             let frameUnits = sampleRate / 50  // 20 ms
             let period = sampleRate / 100
             let stallMilliseconds = 1000
@@ -48,6 +62,10 @@ extension LiveCalls {
             let statistics = call.caller.statistics
             let lost = callerCard.captureLoss().frames
             let packets = tap.packets
+            if statistics.captureOverruns > 1, !lastAttempt {
+                print("capture overrun (\(codec.map.encodingName)): \(statistics.captureOverruns) overruns, the machine's besides the stall: again")
+                return false
+            }
 
             // The loss: the stall, what the buffer held when it began (under a period or two) and
             // how late a loaded machine woke the stalled thread (seen: up to 2.6 periods in all).
@@ -100,6 +118,7 @@ extension LiveCalls {
                 #expect(abs(delay - settled) <= 50, "callee delay \(settled) ms before the stall, \(after) ms after")
             }
             #expect(call.callee.statistics.packetsLost == 0)
+            return true
         }
     }
 }
