@@ -34,10 +34,13 @@ struct PendingArrivals: ~Copyable {
         count += 1
     }
 
+    /// Records every held arrival with its wait for the pull due at `nowMilliseconds`. A packet
+    /// that came after that instant, taken by a pull that ran late, waited less than nothing:
+    /// the delay it needed is the pull's, a point of the pull lattice, not the pull's lateness.
     mutating func record(at nowMilliseconds: Double, to estimator: inout DelayEstimator) {
         for index in 0..<count {
             estimator.record(
-                relativeDelay: entries[index].relativeDelay, waitMilliseconds: max(nowMilliseconds - entries[index].arrivalMilliseconds, 0),
+                relativeDelay: entries[index].relativeDelay, waitMilliseconds: nowMilliseconds - entries[index].arrivalMilliseconds,
                 arrivalMilliseconds: entries[index].arrivalMilliseconds
             )
         }
