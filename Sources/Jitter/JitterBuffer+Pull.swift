@@ -9,8 +9,11 @@ import RTP
 extension JitterBuffer {
     /// Plays the next 10 ms at `nowMilliseconds` (the clock of the arrival times): fills
     /// `output` with ``samplesPerPull`` samples per channel (interleaved; a shorter buffer gets
-    /// the first part, a longer one silence after the 10 ms) and says what was played.
-    public mutating func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds: Double) -> PlayoutDecision {
+    /// the first part, a longer one silence after the 10 ms) and says what was played. A pull
+    /// that comes later than the grid of the recent pulls (a busy audio thread) counts at the
+    /// instant it was due: it fills the same place of the output.
+    public mutating func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds pulledMilliseconds: Double) -> PlayoutDecision {
+        let nowMilliseconds = pullClock.dueMilliseconds(pullAt: pulledMilliseconds)
         pendingArrivals.record(at: nowMilliseconds, to: &estimator)
         if mode == .comfortNoise { scheduleTalkspurt(nowMilliseconds: nowMilliseconds) }
         currentDelayMilliseconds = nowMilliseconds - milliseconds(playoutPosition) - estimator.referenceOffsetMilliseconds

@@ -111,6 +111,9 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
     /// The target the delay band steers by at this pull (``steeringTarget(nowMilliseconds:packetPosition:)``).
     var steeringTargetMilliseconds = 0.0
     var pendingArrivals = PendingArrivals()
+    /// The instants the pulls were due: a pull that runs late is timed on the grid of the recent
+    /// pulls (``PullClock``).
+    var pullClock: PullClock
     /// Late packets in a row that came at the stream's pace (half a frame or more apart), and
     /// when the last late packet came.
     var pacedLatePackets = 0
@@ -166,6 +169,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         samplesPerPull = rate / 100
         let maximumFrame = rate * min(max(configuration.maximumFrameMilliseconds, 10), 1000) / 1000
         frameSamples = rate / 50
+        pullClock = PullClock(periodMilliseconds: Double(rate / 100) * 1000 / Double(rate))
         estimator = DelayEstimator(configuration: configuration)
         store = PacketStore(
             capacity: configuration.packetCapacity, lendableSlots: lendableSlots, maximumPayloadBytes: configuration.maximumPayloadBytes)
