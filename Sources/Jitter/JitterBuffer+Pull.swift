@@ -14,7 +14,7 @@ extension JitterBuffer {
     /// instant it was due: it fills the same place of the output.
     public mutating func pull(into output: UnsafeMutableBufferPointer<Int16>, nowMilliseconds pulledMilliseconds: Double) -> PlayoutDecision {
         let nowMilliseconds = pullClock.dueMilliseconds(pullAt: pulledMilliseconds)
-        pendingArrivals.record(at: nowMilliseconds, to: &estimator)
+        pendingArrivals.record(at: nowMilliseconds, pullIntervalMilliseconds: pullClock.periodMilliseconds, to: &estimator)
         if mode == .comfortNoise { scheduleTalkspurt(nowMilliseconds: nowMilliseconds) }
         currentDelayMilliseconds = nowMilliseconds - milliseconds(playoutPosition) - estimator.referenceOffsetMilliseconds
         steeringTargetMilliseconds =

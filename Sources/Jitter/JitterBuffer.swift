@@ -169,7 +169,7 @@ public struct JitterBuffer<Decoder: AudioDecoder>: ~Copyable {
         samplesPerPull = rate / 100
         let maximumFrame = rate * min(max(configuration.maximumFrameMilliseconds, 10), 1000) / 1000
         frameSamples = rate / 50
-        pullClock = PullClock(periodMilliseconds: Double(rate / 100) * 1000 / Double(rate))
+        pullClock = PullClock(periodMilliseconds: Double(samplesPerPull) * 1000 / Double(rate))
         estimator = DelayEstimator(configuration: configuration)
         store = PacketStore(
             capacity: configuration.packetCapacity, lendableSlots: lendableSlots, maximumPayloadBytes: configuration.maximumPayloadBytes)

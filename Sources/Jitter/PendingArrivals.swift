@@ -35,24 +35,21 @@ struct PendingArrivals: ~Copyable {
     }
 
     /// Records every held arrival with its wait for the pull due at `nowMilliseconds`, at most
-    /// one pull interval (``pullIntervalMilliseconds``). A packet that came after that instant,
-    /// taken by a pull that ran late, waited less than nothing: the delay it needed is the
-    /// pull's, a point of the pull lattice, not the pull's lateness. A wait longer than a pull
-    /// interval is not a delay the network needed either: datagrams that queued in the socket
-    /// before the call's first pull (a SIP caller starts its session when the answer arrives,
-    /// and the callee's media may already be on the way); counted whole, such a backlog of
-    /// 300 ms set the target to 292 ms for the rest of a live call.
-    mutating func record(at nowMilliseconds: Double, to estimator: inout DelayEstimator) {
+    /// `pullIntervalMilliseconds` (the longest a packet in time waits for a pull). A packet that
+    /// came after that instant, taken by a pull that ran late, waited less than nothing: the
+    /// delay it needed is the pull's, a point of the pull lattice, not the pull's lateness. A
+    /// wait longer than a pull interval is not a delay the network needed either: datagrams that
+    /// queued in the socket before the call's first pull (a SIP caller starts its session when
+    /// the answer arrives, and the callee's media may already be on the way); counted whole, such
+    /// a backlog of 300 ms set the target to 292 ms for the rest of a live call.
+    mutating func record(at nowMilliseconds: Double, pullIntervalMilliseconds: Double, to estimator: inout DelayEstimator) {
         for index in 0..<count {
-            let wait = min(nowMilliseconds - entries[index].arrivalMilliseconds, Self.pullIntervalMilliseconds)
+            let wait = min(nowMilliseconds - entries[index].arrivalMilliseconds, pullIntervalMilliseconds)
             estimator.record(
                 relativeDelay: entries[index].relativeDelay, waitMilliseconds: wait, arrivalMilliseconds: entries[index].arrivalMilliseconds)
         }
         count = 0
     }
-
-    /// The time between two pulls, in milliseconds: the longest a packet in time waits for one.
-    static let pullIntervalMilliseconds = 10.0
 
     /// Reports to `visit` the entries held and the one the next arrival fills.
     func hotRegions(_ visit: (UnsafeRawPointer, Int) -> Void) {
