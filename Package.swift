@@ -143,8 +143,12 @@ let package = Package(
         ),
         .testTarget(name: "AudioDeviceTests", dependencies: ["AudioDevice", "TestSupport"], swiftSettings: strict),
         .testTarget(name: "SecureTransportTests", dependencies: ["SecureTransport", "RTP", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "MediaSessionTests", dependencies: ["MediaSession", "SecureTransport", "Locking", "TestSupport"], swiftSettings: strict),
-        .testTarget(name: "SIPTests", dependencies: ["SIP", "MediaSession", "RTP", "Codecs", "Jitter", "TestSupport"], swiftSettings: strict),
+        .testTarget(
+            name: "MediaSessionTests", dependencies: ["MediaSession", "SecureTransport", "Locking", "BenchmarkHarness", "TestSupport"], swiftSettings: strict
+        ),
+        .testTarget(
+            name: "SIPTests", dependencies: ["SIP", "MediaSession", "RTP", "Codecs", "Jitter", "BenchmarkHarness", "TestSupport"], swiftSettings: strict
+        ),
         .testTarget(
             name: "MediabenchTests",
             dependencies: ["MediabenchCLI", "BenchmarkHarness", "BenchmarkSuites", "QualityMetrics", "TestSupport"],

@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import Foundation
 import MediaSession
 import Testing
@@ -63,7 +64,7 @@ extension LiveCalls {
                 let untrackedTrend = Self.trend(series.map { ($0.0, $0.1.untracked) })
                 let measured = try #require(statistics.playbackClockSkewPartsPerMillion)
                 let byMinute = stride(from: 0, to: series.count, by: 60).map { start in
-                    Self.median(series[start..<min(start + 60, series.count)].map { $0.1.untracked })
+                    Statistics.median(series[start..<min(start + 60, series.count)].map { $0.1.untracked }) ?? 0
                 }
                 let onSchedule = statistics.playbackUnderruns - statistics.playbackUnderrunsAfterLateWakeUps
                 print(
@@ -119,15 +120,7 @@ extension LiveCalls {
                     slopes.append((second.1 - first.1) / (second.0 - first.0))
                 }
             }
-            return median(slopes) * 60
-        }
-
-        /// The median of `values` (0 for none).
-        private static func median(_ values: [Double]) -> Double {
-            let sorted = values.sorted()
-            guard !sorted.isEmpty else { return 0 }
-            let middle = sorted.count / 2
-            return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            return (Statistics.median(slopes) ?? 0) * 60
         }
     }
 }

@@ -1,3 +1,4 @@
+import BenchmarkHarness
 import Foundation
 import Testing
 
@@ -35,8 +36,8 @@ import Testing
             #expect(result.rtcpFromPeer > 0 && result.engineRoundTripMilliseconds != nil, "\(testCase): RTCP both ways")
         }
         print(rows.map { "INTEROP " + $0 }.joined(separator: "\n"))
-        #expect(Self.median(engineHeard) >= Self.medianFloor, "median PESQ of what the engine heard: \(engineHeard)")
-        #expect(Self.median(peerHeard) >= Self.medianFloor, "median PESQ of what the peer heard: \(peerHeard)")
+        #expect((Statistics.median(engineHeard) ?? 0) >= Self.medianFloor, "median PESQ of what the engine heard: \(engineHeard)")
+        #expect((Statistics.median(peerHeard) ?? 0) >= Self.medianFloor, "median PESQ of what the peer heard: \(peerHeard)")
     }
 
     /// The PESQ every call must reach, each direction: a broken media path (wrong codec, key,
@@ -49,10 +50,4 @@ import Testing
     /// The PESQ the median call must reach, each direction: what a sound call reaches even on a
     /// loaded host, where only some calls meet a stall.
     static let medianFloor = 3.5
-
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let sorted = values.sorted()
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-    }
 }
