@@ -50,15 +50,8 @@ extension LiveCalls {
                 tap.rewrite(answer: $0)
             }
             defer { call.stop() }
-            let started = Date()
-            func delay(at seconds: Double) -> Double {
-                Thread.sleep(until: started.addingTimeInterval(seconds))
-                return call.callee.playoutStatistics.currentDelayMilliseconds
-            }
-            let before = [1.8, 2.2, 2.6].map(delay(at:))
-            #expect(waitUntil(seconds: 3) { call.caller.statistics.captureOverruns > 0 }, "no overrun")
-            let stallEnded = Date().timeIntervalSince(started)
-            let after = [stallEnded + 1.5, stallEnded + 2.5].map(delay(at:))
+            let delays = CalleeDelaysAroundStall(call, waitingUpTo: 3) { call.caller.statistics.captureOverruns > 0 }
+            #expect(delays.stallSeen, "no overrun")
             let statistics = call.caller.statistics
             let lost = callerCard.captureLoss().frames
             let packets = tap.packets
@@ -109,14 +102,11 @@ extension LiveCalls {
             // The callee's delay comes back to where it was within a couple of seconds of the
             // stall (a loaded machine may move it a frame or two, seen: up to +21 ms; the stall
             // held would be 1000 ms).
-            let settled = before.sorted()[1]
             print(
                 "capture overrun (\(codec.map.encodingName)): lost \(lost) frames in a \(stallMilliseconds) ms stall, timestamps skipped \(skips), "
-                    + "media time moved \(String(format: "%+.1f", mediaTimeMoved)) ms (sender reports \(String(format: "%+.1f", mappingMoved)) ms); callee delay before \(before) ms, after \(after) ms"
+                    + "media time moved \(String(format: "%+.1f", mediaTimeMoved)) ms (sender reports \(String(format: "%+.1f", mappingMoved)) ms); callee delay before \(delays.before) ms, after \(delays.after) ms"
             )
-            for delay in after {
-                #expect(abs(delay - settled) <= 50, "callee delay \(settled) ms before the stall, \(after) ms after")
-            }
+            delays.expectCameBack(within: 50)
             #expect(call.callee.statistics.packetsLost == 0)
             return true
         }
