@@ -58,6 +58,7 @@ extension LiveNetworkTests {
             #expect(lines.contains { $0.hasPrefix("t=1s") })
             #expect(run.standardOutput.contains("DTMF           sent 9*, received 9*"))
             #expect(run.standardOutput.contains("mouth-to-ear   "))
+            #expect(run.standardOutput.contains("this host      the caller's RTP reached the relay within "))
             let heard = try WAVAudio(contentsOfFile: output)
             #expect(heard.format == AudioFormat(sampleRate: 8000, channels: 1))
             #expect(heard.samples.count >= 2 * 8000)

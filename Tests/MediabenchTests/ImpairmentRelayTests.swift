@@ -102,5 +102,39 @@ extension LiveNetworkTests {
             }
             #expect(zip(arrivals, arrivals.dropFirst()).contains { $0.index > $1.index }, "some packets were reordered")
         }
+
+        /// The relay measures how far the sender's own timing strays from its RTP clock: audio
+        /// packets 20 ms apart on the clock, one of them sent 30 ms late, spread by 30 ms (and
+        /// whatever this machine's scheduling adds); a telephone event, whose timestamp stays at
+        /// its start, does not count.
+        @Test func sendingSpreadFollowsTheSendersRTPClock() throws {
+            let caller = try UDPSocket(binding: .loopbackIPv4())
+            let callee = try UDPSocket(binding: .loopbackIPv4())
+            let relay = try ImpairmentRelay(
+                caller: caller.localAddress, callee: callee.localAddress,
+                impairment: RelayImpairment(scenario: .clean, seed: 1, seconds: 10), rtpClockRate: 8000)
+            func datagram(payloadType: UInt8, timestamp: UInt32) -> [UInt8] {
+                [
+                    0x80, payloadType, 0, 0, UInt8(timestamp >> 24), UInt8(timestamp >> 16 & 0xFF), UInt8(timestamp >> 8 & 0xFF),
+                    UInt8(timestamp & 0xFF), 1, 2, 3, 4,
+                ] + [UInt8](repeating: 0xFF, count: 160)
+            }
+            let start = Date()
+            let first: UInt32 = 0xFFFF_FF00  // wraps within the stream
+            for index in 0..<12 {
+                let late = index == 6 ? 0.030 : 0
+                Thread.sleep(until: start.addingTimeInterval(Double(index) * 0.020 + late))
+                let bytes = datagram(payloadType: 0, timestamp: first &+ UInt32(index * 160))
+                try bytes.withUnsafeBytes { _ = try caller.send($0, to: relay.callerFacingAddress) }
+            }
+            let event = datagram(payloadType: 101, timestamp: first)
+            try event.withUnsafeBytes { _ = try caller.send($0, to: relay.callerFacingAddress) }
+            Thread.sleep(forTimeInterval: 0.1)
+            let counts = try relay.stop()[RelayDirection.callerToCallee.rawValue]
+            #expect(counts.rtpReceived == 13)
+            #expect(
+                counts.rtpSendingSpreadMilliseconds >= 29 && counts.rtpSendingSpreadMilliseconds < 45,
+                "spread \(counts.rtpSendingSpreadMilliseconds) ms")
+        }
     }
 }

@@ -35,10 +35,22 @@ extension CallOutcome {
               loss           network \(format(final?.cumulativeLoss.networkLossPercent ?? 0)) %, after the jitter buffer \
             \(format(final?.cumulativeLoss.effectiveLossPercent ?? 0)) %, concealment \(format(concealment)) %
               jitter         \(format(callee.jitterMilliseconds)) ms (RFC 3550)
+              this host      \(hostTiming(forward))
               MOS            \(mos)
               DTMF           \(dtmf)
               mouth-to-ear   \(delay)
 
             """
+    }
+
+    /// What this machine's scheduling added to the caller's RTP around the network model's
+    /// delay: jitter the relay did not draw, but that the callee's jitter buffer saw.
+    private func hostTiming(_ counts: RelayCounts) -> String {
+        let spread = String(format: "%.1f", counts.rtpSendingSpreadMilliseconds)
+        let sending = "the caller's RTP reached the relay within \(spread) ms of its RTP clock"
+        guard counts.rtpLateDeliveries > 0 else { return sending + "; the relay forwarded every packet on time" }
+        let latest = String(format: "%.1f", counts.rtpLatestDeliveryMilliseconds)
+        let threshold = String(format: "%.0f", RelayCounts.lateDeliveryMilliseconds)
+        return sending + "; the relay woke late for \(counts.rtpLateDeliveries) (\(threshold) ms or more, at most \(latest) ms)"
     }
 }

@@ -20,12 +20,15 @@ final class ImpairmentRelay: Sendable {
     private struct Datagram {
         var bytes: [UInt8]
         var direction: RelayDirection
+        var traffic: RelayTraffic
+        var dueNanoseconds: Int64
     }
 
     private struct State {
         var impairment: RelayImpairment
         var heap = TimerHeap<Datagram>()
         var counts: [RelayCounts] = RelayDirection.allCases.map { _ in RelayCounts() }
+        var sendingClocks: [SendingClock] = RelayDirection.allCases.map { _ in SendingClock() }
         var stopping = false
     }
 
@@ -44,9 +47,18 @@ final class ImpairmentRelay: Sendable {
     // Only the delivery thread touches it until `stop()` has waited for that thread.
     nonisolated(unsafe) private var capture: WireCapture?
 
+    /// The RTP clock rate of the media, for ``RelayCounts/rtpSendingSpreadMilliseconds``.
+    private let rtpClockRate: Int
+
     /// Binds the two sockets on the loopback and starts forwarding between `caller` and `callee`.
-    /// - Parameter capture: where to record every forwarded datagram, if anywhere.
-    init(caller: SocketAddress, callee: SocketAddress, impairment: RelayImpairment, capture: WireCapture? = nil) throws(TransportError) {
+    /// - Parameters:
+    ///   - rtpClockRate: the RTP clock rate of the media both ways (8000 for G.711, 48 000 for Opus).
+    ///   - capture: where to record every forwarded datagram, if anywhere.
+    init(
+        caller: SocketAddress, callee: SocketAddress, impairment: RelayImpairment, rtpClockRate: Int = 8000,
+        capture: WireCapture? = nil
+    ) throws(TransportError) {
+        self.rtpClockRate = max(rtpClockRate, 1)
         let options = UDPSocketOptions(dscp: nil)
         let callerFacing = try UDPSocket(binding: .loopbackIPv4(), options: options)
         let calleeFacing = try UDPSocket(binding: .loopbackIPv4(), options: options)
@@ -101,9 +113,15 @@ final class ImpairmentRelay: Sendable {
             guard !state.stopping else { return }
             let fate = state.impairment.next(traffic, direction)
             state.counts[direction.rawValue].record(traffic, fate: fate)
+            if traffic == .rtp, bytes.count >= 12 {
+                let timestamp = UInt32(bytes[4]) << 24 | UInt32(bytes[5]) << 16 | UInt32(bytes[6]) << 8 | UInt32(bytes[7])
+                state.counts[direction.rawValue].rtpSendingSpreadMilliseconds = state.sendingClocks[direction.rawValue].record(
+                    arrivalNanoseconds: arrival, payloadType: bytes[1] & 0x7F, rtpTimestamp: timestamp, clockRate: rtpClockRate)
+            }
             for delay in fate {
                 let due = arrival &+ Int64((delay * 1_000_000).rounded())
-                state.heap.schedule(Datagram(bytes: copy, direction: direction), dueNanoseconds: due)
+                let datagram = Datagram(bytes: copy, direction: direction, traffic: traffic, dueNanoseconds: due)
+                state.heap.schedule(datagram, dueNanoseconds: due)
             }
             condition.signal()
         }
@@ -117,7 +135,12 @@ final class ImpairmentRelay: Sendable {
             condition.lock()
             while !state.stopping {
                 let now = Self.monotonic.nanoseconds()
-                while let datagram = state.heap.popDue(atOrBefore: now) { due.append(datagram) }
+                while let datagram = state.heap.popDue(atOrBefore: now) {
+                    if datagram.traffic == .rtp {
+                        state.counts[datagram.direction.rawValue].recordDelivery(lateNanoseconds: now &- datagram.dueNanoseconds)
+                    }
+                    due.append(datagram)
+                }
                 guard due.isEmpty else { break }
                 if let next = state.heap.nextDueNanoseconds {
                     _ = condition.wait(until: Date().addingTimeInterval(Double(next &- now) / 1e9))
@@ -148,7 +171,37 @@ final class ImpairmentRelay: Sendable {
     private static let wall = SystemWallClock()
 }
 
+/// Where one direction's audio reaches the relay against the sender's RTP clock: the spread of
+/// arrival time minus media time, from the fastest datagram to the slowest. Only the payload
+/// type of the first datagram counts (the audio): a telephone event keeps its start's timestamp
+/// for the whole digit.
+private struct SendingClock {
+    private var first: (payloadType: UInt8, timestamp: UInt32)?
+    private var fastest = Double.infinity
+    private var slowest = -Double.infinity
+
+    /// Records one datagram and returns the spread so far, in milliseconds.
+    mutating func record(arrivalNanoseconds: Int64, payloadType: UInt8, rtpTimestamp: UInt32, clockRate: Int) -> Double {
+        let first = self.first ?? (payloadType, rtpTimestamp)
+        self.first = first
+        guard payloadType == first.payloadType else { return slowest - fastest }
+        // Media time since the first datagram (wrapping; negative for one sent before it).
+        let mediaMilliseconds = Double(Int32(bitPattern: rtpTimestamp &- first.timestamp)) * 1000 / Double(clockRate)
+        let offset = Double(arrivalNanoseconds) / 1e6 - mediaMilliseconds
+        fastest = min(fastest, offset)
+        slowest = max(slowest, offset)
+        return slowest - fastest
+    }
+}
+
 extension RelayCounts {
+    /// Counts an RTP copy that left `lateNanoseconds` after it was due.
+    fileprivate mutating func recordDelivery(lateNanoseconds: Int64) {
+        let milliseconds = Double(max(lateNanoseconds, 0)) / 1e6
+        rtpLatestDeliveryMilliseconds = max(rtpLatestDeliveryMilliseconds, milliseconds)
+        if milliseconds >= Self.lateDeliveryMilliseconds { rtpLateDeliveries += 1 }
+    }
+
     /// Counts one datagram of `traffic` whose fate is `fate`.
     fileprivate mutating func record(_ traffic: RelayTraffic, fate: PacketFates.Fate) {
         switch traffic {

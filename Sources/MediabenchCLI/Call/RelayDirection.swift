@@ -36,4 +36,16 @@ struct RelayCounts: Sendable, Equatable {
     var rtcpDelivered = 0
     /// The smallest delay given to a forwarded RTP copy, in milliseconds (infinity before any).
     var rtpFastestDelayMilliseconds = Double.infinity
+    /// How far behind the fastest the slowest RTP datagram reached the relay, measured against
+    /// the sender's RTP clock, in milliseconds: on loopback, the sending host's own scheduling
+    /// (a late tick), before any network delay.
+    var rtpSendingSpreadMilliseconds = 0.0
+    /// RTP copies the relay forwarded ``lateDeliveryMilliseconds`` or more after they were due
+    /// (its delivery thread woke late: this host's scheduling, not the network model).
+    var rtpLateDeliveries = 0
+    /// The most an RTP copy left after it was due, in milliseconds.
+    var rtpLatestDeliveryMilliseconds = 0.0
+
+    /// A forwarded copy this much after it was due counts in ``rtpLateDeliveries``.
+    static let lateDeliveryMilliseconds = 2.0
 }

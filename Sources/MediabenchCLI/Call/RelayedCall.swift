@@ -40,7 +40,8 @@ struct RelayedCall {
         }
         let relay = try ImpairmentRelay(
             caller: caller.localAddress, callee: callee.localAddress,
-            impairment: RelayImpairment(scenario: settings.scenario, seed: settings.seed, seconds: duration + 10), capture: capture
+            impairment: RelayImpairment(scenario: settings.scenario, seed: settings.seed, seconds: duration + 10),
+            rtpClockRate: settings.sdpCodec.map.clockRate, capture: capture
         )
         let talk: (callerMedia: NegotiatedAudio, reports: [MediaQualityReport], digits: String)
         do {
