@@ -49,6 +49,15 @@ extension LiveNetworkTests {
             let heardByEngine = try WebRTCAiortcTests.pesq(reference: speech, degraded: engineHeard)
             let heardByPage = try WebRTCAiortcTests.pesq(reference: speech, degraded: page.appendingPathComponent("heard.wav").path)
             print("webrtc/chromium PESQ-WB: chromium→engine \(heardByEngine), engine→chromium \(heardByPage)")
+            if heardByEngine < 3.0 || heardByPage < 3.0 {
+                // Kept for a person to listen to: the temporary directory goes with the test.
+                for (name, path) in [("engine-heard", engineHeard), ("page-heard", page.appendingPathComponent("heard.wav").path)] {
+                    let kept = Fixtures.packageRoot.appendingPathComponent(".build/webrtc-chromium-\(name).wav")
+                    try? FileManager.default.removeItem(at: kept)
+                    try? FileManager.default.copyItem(atPath: path, toPath: kept.path)
+                    print("webrtc/chromium kept \(kept.path)")
+                }
+            }
             #expect(heardByEngine >= 3.0)
             #expect(heardByPage >= 3.0)
         }
