@@ -47,11 +47,12 @@ extension LiveNetworkTests {
             let png = try Data(contentsOf: Self.screenshot)
             #expect(png.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]), "a PNG screenshot")
             let heardByEngine = try WebRTCAiortcTests.pesq(reference: speech, degraded: engineHeard)
-            let heardByPage = try WebRTCAiortcTests.pesq(reference: speech, degraded: page.appendingPathComponent("heard.wav").path)
+            let pageHeard = page.appendingPathComponent("heard.wav").path
+            let heardByPage = try WebRTCAiortcTests.pesq(reference: speech, degraded: pageHeard)
             print("webrtc/chromium PESQ-WB: chromium→engine \(heardByEngine), engine→chromium \(heardByPage)")
             if heardByEngine < 3.0 || heardByPage < 3.0 {
                 // Kept for a person to listen to: the temporary directory goes with the test.
-                for (name, path) in [("engine-heard", engineHeard), ("page-heard", page.appendingPathComponent("heard.wav").path)] {
+                for (name, path) in [("engine-heard", engineHeard), ("page-heard", pageHeard)] {
                     let kept = Fixtures.packageRoot.appendingPathComponent(".build/webrtc-chromium-\(name).wav")
                     try? FileManager.default.removeItem(at: kept)
                     try? FileManager.default.copyItem(atPath: path, toPath: kept.path)

@@ -1,5 +1,6 @@
 import Foundation
 import MediaSession
+import RTP
 
 /// A user-space network between two sessions on loopback: real UDP sockets on 127.0.0.1 that
 /// forward real datagrams both ways with the delays, losses, reordering and duplicates of a
@@ -28,7 +29,6 @@ final class ImpairmentRelay: Sendable {
         var impairment: RelayImpairment
         var heap = TimerHeap<Datagram>()
         var counts: [RelayCounts] = RelayDirection.allCases.map { _ in RelayCounts() }
-        var sendingClocks: [SendingClock] = RelayDirection.allCases.map { _ in SendingClock() }
         var stopping = false
     }
 
@@ -113,10 +113,8 @@ final class ImpairmentRelay: Sendable {
             guard !state.stopping else { return }
             let fate = state.impairment.next(traffic, direction)
             state.counts[direction.rawValue].record(traffic, fate: fate)
-            if traffic == .rtp, bytes.count >= 12 {
-                let timestamp = UInt32(bytes[4]) << 24 | UInt32(bytes[5]) << 16 | UInt32(bytes[6]) << 8 | UInt32(bytes[7])
-                state.counts[direction.rawValue].rtpSendingSpreadMilliseconds = state.sendingClocks[direction.rawValue].record(
-                    arrivalNanoseconds: arrival, payloadType: bytes[1] & 0x7F, rtpTimestamp: timestamp, clockRate: rtpClockRate)
+            if traffic == .rtp, let packet = try? RTPPacket(bytes) {
+                state.counts[direction.rawValue].sending.record(packet, arrivalNanoseconds: arrival, clockRate: rtpClockRate)
             }
             for delay in fate {
                 let due = arrival &+ Int64((delay * 1_000_000).rounded())
@@ -169,29 +167,6 @@ final class ImpairmentRelay: Sendable {
     private static let monotonic = SystemMonotonicClock()
     /// The clock of kernel receive stamps and of the capture's records.
     private static let wall = SystemWallClock()
-}
-
-/// Where one direction's audio reaches the relay against the sender's RTP clock: the spread of
-/// arrival time minus media time, from the fastest datagram to the slowest. Only the payload
-/// type of the first datagram counts (the audio): a telephone event keeps its start's timestamp
-/// for the whole digit.
-private struct SendingClock {
-    private var first: (payloadType: UInt8, timestamp: UInt32)?
-    private var fastest = Double.infinity
-    private var slowest = -Double.infinity
-
-    /// Records one datagram and returns the spread so far, in milliseconds.
-    mutating func record(arrivalNanoseconds: Int64, payloadType: UInt8, rtpTimestamp: UInt32, clockRate: Int) -> Double {
-        let first = self.first ?? (payloadType, rtpTimestamp)
-        self.first = first
-        guard payloadType == first.payloadType else { return slowest - fastest }
-        // Media time since the first datagram (wrapping; negative for one sent before it).
-        let mediaMilliseconds = Double(Int32(bitPattern: rtpTimestamp &- first.timestamp)) * 1000 / Double(clockRate)
-        let offset = Double(arrivalNanoseconds) / 1e6 - mediaMilliseconds
-        fastest = min(fastest, offset)
-        slowest = max(slowest, offset)
-        return slowest - fastest
-    }
 }
 
 extension RelayCounts {
