@@ -132,8 +132,9 @@ private struct SDPParser {
     private func parseConnection(_ value: String) throws(SDPError) -> SDPConnection {
         let parts = fields(value)
         guard parts.count == 3 else { throw fail("expected 'IN IP4|IP6 address'") }
-        // A multicast TTL or address count follows a slash; the audio path only needs the address.
-        let address = String(parts[2].split(separator: "/", maxSplits: 1)[0])
+        // A multicast TTL or address count follows a slash; the audio path only needs the address
+        // (empty when the field starts with one, refused below).
+        let address = String(parts[2].prefix { $0 != "/" })
         return try parseAddress(network: parts[0], type: parts[1], address: address)
     }
 
@@ -150,7 +151,8 @@ private struct SDPParser {
     private func parseMediaLine(_ value: String) throws(SDPError) -> MediaDescription {
         let parts = fields(value)
         guard parts.count >= 4 else { throw fail("expected 'media port transport format…'") }
-        let portText = parts[1].split(separator: "/", maxSplits: 1)[0]
+        // A port count may follow a slash.
+        let portText = parts[1].prefix { $0 != "/" }
         guard let port = Int(portText), (0...65535).contains(port) else {
             throw fail("port '\(parts[1])' is not a number from 0 to 65535")
         }

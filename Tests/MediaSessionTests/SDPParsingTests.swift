@@ -74,6 +74,9 @@ import Testing
         ("v=0\no=- x 1 IN IP4 1.2.3.4\n", 2, "unsigned numbers"),
         ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nc=IN IPX 1.2.3.4\n", 4, "address type 'IPX'"),
         ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nm=audio 70000 RTP/AVP 0\n", 4, "port '70000'"),
+        // A field that is only slashes (found by fuzzing: it trapped).
+        ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nc=IN IP4 //\n", 4, "empty address"),
+        ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nm=audio / RTP/AVP 0\n", 4, "port '/'"),
         ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nm=audio 4000 RTP/AVP 0 abc\n", 4, "payload type 'abc'"),
         ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nm=audio 4000 RTP/AVP 96\na=rtpmap:96 opus\n", 5, "expected '<encoding>/<clock rate>"),
         ("v=0\no=- 1 1 IN IP4 1.2.3.4\ns=-\nm=audio 4000 RTP/AVP 96\na=rtpmap:96 opus/0\n", 5, "clock rate '0'"),
