@@ -34,16 +34,41 @@ targets() {
     echo "$names"
 }
 
+# Where a target's first inputs come from besides its own corpus, for inputs the fuzzer cannot
+# find from nothing: a header that is checked by code without coverage (libpcap) or a chunk
+# layout to get right before anything else runs. libFuzzer reads the first -max_len bytes of
+# each; what they uncover is saved in the target's own corpus, not here.
+seed_directories() {
+    case $1 in
+        capture-file) echo "Tests/Fixtures/captures" ;;
+        wav-reader)
+            local seeds="$scratch/seeds/wav-reader"
+            mkdir -p "$seeds"
+            python3 - "$seeds" <<'PY'
+import struct, sys, wave
+for name, rate, channels in (("mono-8k.wav", 8000, 1), ("stereo-48k.wav", 48000, 2)):
+    with wave.open(f"{sys.argv[1]}/{name}", "wb") as file:
+        file.setnchannels(channels)
+        file.setsampwidth(2)
+        file.setframerate(rate)
+        file.writeframes(struct.pack(f"<{40 * channels}h", *range(-20 * channels, 20 * channels)))
+PY
+            echo "$seeds" ;;
+    esac
+}
+
 run_target() {
     local target=$1 runs=$2
     local corpus="$scratch/corpus/$target" artifacts="$scratch/artifacts/$target"
     rm -rf "$artifacts"
     mkdir -p "$corpus" "$artifacts"
     echo "== fuzz $target: $runs inputs"
-    local log="$scratch/logs/$target.log" status=0
+    local log="$scratch/logs/$target.log" status=0 seeds
     mkdir -p "$scratch/logs"
+    seeds=$(seed_directories "$target")
+    # The corpus comes first: libFuzzer writes what it finds into the first directory.
     "$scratch/release/mediafuzz" "$target" -runs="$runs" -max_len=4096 -rss_limit_mb=2048 \
-        -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" >"$log" 2>&1 || status=$?
+        -artifact_prefix="$artifacts/" -print_final_stats=1 "$corpus" $seeds >"$log" 2>&1 || status=$?
     grep -E "^(stat::number_of_executed_units|==|SUMMARY|Done)" "$log" || true
     # A crash, a leak, a timeout or an out-of-memory stop: libFuzzer exits non-zero, and usually
     # leaves an artifact. Either one fails the run. A slow-unit-* artifact is no failure: libFuzzer

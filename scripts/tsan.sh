@@ -4,4 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/install-deps.sh --test
-swift test --sanitize=thread --scratch-path .build/tsan "$@"
+# The allocation tests are left out: the sanitizer interposes malloc, so nothing can be counted
+# (scripts/test.sh runs them in a release build, where the counter works).
+swift test --sanitize=thread --scratch-path .build/tsan --skip Allocat "$@"
