@@ -201,6 +201,28 @@ import Locking
         loop.shutdown()  // idempotent from another thread too
     }
 
+    /// An owner whose handler holds it strongly (owner → loop → handler → owner) is freed once
+    /// the loop has shut down: the ended thread drops its handlers. Before, every impairment
+    /// relay of a demo stayed alive with its sockets (AddressSanitizer's leak report).
+    @Test func shutdownReleasesHandlersThatHoldTheLoopsOwner() throws {
+        final class Owner: Sendable {
+            let loop: UDPEventLoop
+            let socket: UDPSocket
+            init() throws {
+                loop = try UDPEventLoop()
+                socket = try UDPSocket(binding: .loopbackIPv4())
+                try loop.register(socket) { [self] _ in _ = self.socket }
+            }
+        }
+        weak var released: Owner?
+        do {
+            let owner = try Owner()
+            released = owner
+            owner.loop.shutdown()
+        }
+        #expect(waitUntil { released == nil }, "the loop's ended thread still holds the handler and its owner")
+    }
+
     /// Polls `condition` for up to two seconds.
     private func waitUntil(_ condition: () -> Bool) -> Bool {
         let deadline = ContinuousClock.now.advanced(by: .seconds(2))

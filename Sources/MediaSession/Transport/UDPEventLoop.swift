@@ -124,7 +124,8 @@ public final class UDPEventLoop: Sendable {
         _ = mb_eventfd_signal(wakeUp)
     }
 
-    /// Stops the I/O thread and waits for it to finish. Idempotent. Called from a handler (on
+    /// Stops the I/O thread and waits for it to finish; the thread drops every handler as it
+    /// ends, so a handler may hold the loop's owner strongly. Idempotent. Called from a handler (on
     /// the I/O thread itself, for instance when the handler releases the loop's last owner),
     /// it does not wait: the thread ends when the handler returns.
     public func shutdown() {
@@ -167,6 +168,14 @@ public final class UDPEventLoop: Sendable {
             if count == ready.count { nextPoll -= pollIntervalNanoseconds ?? 0 }
             if let beat { nextBeat = beat(&batch) }
         }
+        // The handlers (and their sockets) go with the thread: a handler that holds the loop's
+        // owner, who holds the loop, would otherwise keep both, and the sockets' descriptors,
+        // alive for ever. Released outside the lock: an owner's deinit may call back in.
+        let released = state.withLock { state in
+            defer { state.registrations = [:] }
+            return state.registrations
+        }
+        withExtendedLifetime(released) {}
         finished.signal()
     }
 
