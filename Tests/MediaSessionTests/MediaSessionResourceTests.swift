@@ -61,4 +61,28 @@ import TestSupport
         for _ in 0..<100 { received = probe.exchangeFrame() }
         #expect(received == 100)
     }
+
+    /// A session let go without ever starting a call finishes its streams, so a task iterating
+    /// them ends (a SIP call that failed before media forwarded them and waited for ever:
+    /// AddressSanitizer's leak report).
+    @Test func aSessionThatNeverStartedFinishesItsStreamsWhenLetGo() async throws {
+        var session: MediaSession? = try MediaSession(
+            configuration: MediaSessionConfiguration(
+                localAddress: .loopbackIPv4(), audio: .endpoint(MemoryAudioEndpoint(source: [], recordingCapacitySamples: 0))))
+        let events = try #require(session).events
+        let reports = try #require(session).qualityReports
+        let ended = Task {
+            for await _ in events {}
+            for await _ in reports {}
+            // Cancelled by the deadline below, the loops end too: that is no finish.
+            return !Task.isCancelled
+        }
+        session = nil
+        let deadline = Task {
+            try await Task.sleep(for: .seconds(5))
+            ended.cancel()
+        }
+        #expect(await ended.value, "the streams of a released session never finished")
+        deadline.cancel()
+    }
 }

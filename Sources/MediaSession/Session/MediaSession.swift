@@ -150,6 +150,10 @@ public final class MediaSession: Sendable {
 
     deinit {
         stop()
+        // A session that never started finishes its streams here, so that whoever iterates
+        // them (a SIP call forwarding them, say) ends instead of waiting for ever.
+        eventContinuation.finish()
+        qualityContinuation.finish()
         if ownsEventLoop { eventLoop.shutdown() }
     }
 

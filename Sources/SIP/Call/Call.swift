@@ -131,12 +131,16 @@ public final class Call: Sendable {
         sessionBox.withLock { $0 = session }
         let quality = qualityContinuation
         let events = eventContinuation
+        // The tasks hold the session's streams, not the session: a session that is let go
+        // (never started, or stopped) finishes its streams, and the tasks end with them.
+        let sessionReports = session.qualityReports
+        let sessionEvents = session.events
         Task.detached {
-            for await report in session.qualityReports { quality.yield(report) }
+            for await report in sessionReports { quality.yield(report) }
             quality.finish()
         }
         Task.detached {
-            for await event in session.events { events.yield(event) }
+            for await event in sessionEvents { events.yield(event) }
             events.finish()
         }
     }
