@@ -170,12 +170,11 @@ public final class UDPEventLoop: Sendable {
         }
         // The handlers (and their sockets) go with the thread: a handler that holds the loop's
         // owner, who holds the loop, would otherwise keep both, and the sockets' descriptors,
-        // alive for ever. Released outside the lock: an owner's deinit may call back in.
-        let released = state.withLock { state in
-            defer { state.registrations = [:] }
-            return state.registrations
-        }
-        withExtendedLifetime(released) {}
+        // alive for ever. Dropped outside the lock (an owner's deinit may call back in) and
+        // before `shutdown()` returns.
+        var handlers: [UInt64: Registration] = [:]
+        state.withLock { swap(&handlers, &$0.registrations) }
+        handlers.removeAll()
         finished.signal()
     }
 
